@@ -1,0 +1,194 @@
+'use client';
+import { useChat } from '@ai-sdk/react';
+import { DefaultChatTransport, type UIMessage } from 'ai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ChatMode, parseChatMode } from '@/lib/mcplet/chat-mode';
+import { useConversations } from '@/lib/store/conversations';
+import { storeChatMode, storedChatMode, storedModel, storeModel } from '@/lib/store/preferences';
+import { Button } from '../ui/button';
+import { ThemeToggle } from '../ui/theme-toggle';
+import { chatErrorText } from './chat-error';
+import { ChatModeSelect, type ModelListItem, ModelPicker } from './chat-settings';
+import { Composer } from './composer';
+import { Markdown } from './markdown';
+import { MessageView } from './message-view';
+
+export interface ChatProps {
+  id: string;
+  isNew: boolean;
+  initialMessages: UIMessage[];
+  initialChatMode: string | null;
+  initialModelId: string | null;
+  models: ModelListItem[];
+  defaultModelId: string | null;
+  modelHelp: string | null;
+}
+
+function lastUserMessage(messages: UIMessage[]): UIMessage | undefined {
+  return messages.findLast((m) => m.role === 'user');
+}
+
+export function Chat(props: ChatProps) {
+  const { id, models } = props;
+  const refreshConversations = useConversations((s) => s.refresh);
+  const [chatMode, setChatMode] = useState<ChatMode>(() => parseChatMode(props.initialChatMode));
+  const [modelId, setModelId] = useState<string | null>(() =>
+    models.some((m) => m.id === props.initialModelId) ? props.initialModelId : props.defaultModelId,
+  );
+  const persisted = useRef(!props.isNew);
+
+  useEffect(() => {
+    if (props.isNew) setChatMode(storedChatMode());
+    const remembered = storedModel();
+    if (!props.initialModelId && remembered && models.some((m) => m.id === remembered))
+      setModelId(remembered);
+  }, [props.isNew, props.initialModelId, models]);
+
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<UIMessage>({
+        api: '/api/chat',
+        prepareSendMessagesRequest: ({ id: chatId, messages, trigger, body }) => ({
+          body: { ...body, id: chatId, trigger, message: lastUserMessage(messages) },
+        }),
+      }),
+    [],
+  );
+
+  const { messages, sendMessage, regenerate, stop, status, error, clearError } = useChat({
+    id,
+    messages: props.initialMessages,
+    transport,
+    onFinish: () => void refreshConversations(),
+  });
+
+  const busy = status === 'submitted' || status === 'streaming';
+  const settings = useCallback(() => ({ body: { modelId, chatMode } }), [modelId, chatMode]);
+
+  function send(text: string) {
+    clearError();
+    if (!persisted.current) {
+      persisted.current = true;
+      window.history.replaceState(null, '', `/c/${id}`);
+    }
+    void sendMessage({ text }, settings()).then(() => refreshConversations());
+  }
+
+  function retry() {
+    clearError();
+    void regenerate(settings());
+  }
+
+  function changeMode(mode: ChatMode) {
+    setChatMode(mode);
+    storeChatMode(mode);
+    if (persisted.current) {
+      void fetch(`/api/conversations/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chatMode: mode }),
+      });
+    }
+  }
+
+  function changeModel(next: string) {
+    setModelId(next);
+    storeModel(next);
+  }
+
+  const bottom = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const lastLength = messages.at(-1)?.parts.length ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow new content while the reader is at the bottom
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 160)
+      bottom.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length, lastLength, status]);
+
+  const errorText = chatErrorText(error);
+  const last = messages.at(-1);
+  const unanswered = !busy && !error && last?.role === 'user';
+  const noModel = models.length === 0;
+
+  return (
+    <main className="flex min-h-0 flex-1 flex-col" data-testid="chat" data-status={status}>
+      <header className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2">
+        <ModelPicker models={models} value={modelId} onChange={changeModel} />
+        <ChatModeSelect value={chatMode} onChange={changeMode} />
+        <div className="ml-auto">
+          <ThemeToggle />
+        </div>
+      </header>
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="messages">
+        <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
+          {noModel && props.modelHelp ? (
+            <div
+              role="note"
+              className="rounded-lg border border-border bg-surface p-4"
+              data-testid="no-model"
+            >
+              <h2 className="mb-2 font-semibold">Add a model to start chatting</h2>
+              <Markdown text={props.modelHelp} />
+            </div>
+          ) : null}
+          {messages.length === 0 && !noModel ? (
+            <div className="py-16 text-center text-muted">
+              <h1 className="text-xl font-semibold text-fg">What can I help with?</h1>
+              <p className="mt-2 text-sm">
+                {chatMode === 'tool-only'
+                  ? 'Tool-only mode: every reply must call a tool.'
+                  : 'Ask anything; tools from connected MCP servers are used when they help.'}
+              </p>
+            </div>
+          ) : null}
+          {messages.map((message) => (
+            <MessageView key={message.id} message={message} />
+          ))}
+          {status === 'submitted' ? (
+            <p className="text-sm text-muted" role="status" data-testid="thinking">
+              Thinking…
+            </p>
+          ) : null}
+          {errorText ? (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center gap-3 rounded-lg bg-danger-bg px-3 py-2 text-sm text-danger"
+              data-testid="chat-error"
+            >
+              <span className="flex-1">{errorText}</span>
+              <Button onClick={retry} data-testid="retry">
+                Retry
+              </Button>
+            </div>
+          ) : null}
+          {unanswered ? (
+            <div className="flex items-center gap-3 text-sm text-muted" data-testid="unanswered">
+              <span>This message has no reply yet.</span>
+              <Button onClick={retry} data-testid="retry">
+                Retry
+              </Button>
+            </div>
+          ) : null}
+          {!busy && !error && last?.role === 'assistant' ? (
+            <div>
+              <Button variant="ghost" className="text-xs text-muted" onClick={retry} data-testid="regenerate">
+                ↻ Regenerate
+              </Button>
+            </div>
+          ) : null}
+          <div ref={bottom} />
+        </div>
+      </div>
+      <Composer
+        conversationId={id}
+        busy={busy}
+        disabled={noModel}
+        disabledReason="Add a model to start chatting"
+        onSend={send}
+        onStop={() => void stop()}
+      />
+    </main>
+  );
+}

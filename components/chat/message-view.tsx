@@ -1,0 +1,75 @@
+'use client';
+import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import { Markdown } from './markdown';
+import { ToolCallCard } from './tool-call-card';
+
+interface RefusalPart {
+  type: 'data-refusal';
+  data: { recovery: string; reason: string };
+}
+
+function isRefusal(part: UIMessage['parts'][number]): part is RefusalPart & UIMessage['parts'][number] {
+  return part.type === 'data-refusal';
+}
+
+export function MessageView({ message }: { message: UIMessage }) {
+  const mine = message.role === 'user';
+  return (
+    <article
+      className={`flex ${mine ? 'justify-end' : 'justify-start'}`}
+      data-testid={`message-${message.role}`}
+      data-message-id={message.id}
+      aria-label={mine ? 'You' : 'Assistant'}
+    >
+      <div
+        className={`flex max-w-[min(100%,46rem)] min-w-0 flex-col gap-2 ${mine ? 'rounded-2xl bg-surface-2 px-4 py-2' : 'w-full'}`}
+      >
+        {message.parts.map((part, index) => {
+          const key = `${message.id}-${index}`;
+          if (part.type === 'text') {
+            return mine ? (
+              <p key={key} className="text-[15px] whitespace-pre-wrap break-words">
+                {part.text}
+              </p>
+            ) : (
+              <Markdown key={key} text={part.text} />
+            );
+          }
+          if (part.type === 'reasoning') {
+            return (
+              <details key={key} className="text-sm text-muted">
+                <summary className="cursor-pointer">Reasoning</summary>
+                <p className="mt-1 whitespace-pre-wrap">{part.text}</p>
+              </details>
+            );
+          }
+          if (isToolUIPart(part)) {
+            return (
+              <ToolCallCard
+                key={key}
+                toolName={getToolName(part)}
+                state={part.state}
+                input={part.input}
+                output={part.state === 'output-available' ? part.output : undefined}
+                errorText={part.state === 'output-error' ? part.errorText : undefined}
+              />
+            );
+          }
+          if (isRefusal(part)) {
+            return (
+              <div
+                key={key}
+                role="note"
+                className="rounded-lg border border-warn/40 bg-warn-bg px-3 py-2 text-sm text-warn"
+                data-testid="refusal"
+              >
+                <Markdown text={part.data.recovery} />
+              </div>
+            );
+          }
+          return null;
+        })}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,95 @@
+'use client';
+import type { ReactNode } from 'react';
+import { toolResultText } from './tool-result-text';
+
+export type ToolCallState =
+  | 'input-streaming'
+  | 'input-available'
+  | 'approval-requested'
+  | 'approval-responded'
+  | 'output-available'
+  | 'output-error'
+  | 'output-denied';
+
+const STATUS: Record<ToolCallState, { label: string; tone: string }> = {
+  'input-streaming': { label: 'Preparing arguments', tone: 'text-muted' },
+  'input-available': { label: 'Running', tone: 'text-accent' },
+  'approval-requested': { label: 'Waiting for your approval', tone: 'text-warn' },
+  'approval-responded': { label: 'Approval sent', tone: 'text-muted' },
+  'output-available': { label: 'Done', tone: 'text-ok' },
+  'output-error': { label: 'Failed', tone: 'text-danger' },
+  'output-denied': { label: 'Denied', tone: 'text-danger' },
+};
+
+function pretty(value: unknown): string {
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch {
+    return String(value);
+  }
+}
+
+export interface ToolCallCardProps {
+  toolName: string;
+  state: ToolCallState;
+  input: unknown;
+  output?: unknown;
+  errorText?: string;
+  /** Labels such as the server name or "admitted by compatibility"; later issues fill these in. */
+  badges?: ReactNode;
+  children?: ReactNode;
+}
+
+export function ToolCallCard({
+  toolName,
+  state,
+  input,
+  output,
+  errorText,
+  badges,
+  children,
+}: ToolCallCardProps) {
+  const status = STATUS[state];
+  const args = pretty(input);
+  return (
+    <section
+      className="rounded-lg border border-border bg-surface text-sm"
+      aria-label={`Tool call ${toolName}`}
+      data-testid="tool-call-card"
+      data-tool-name={toolName}
+      data-state={state}
+    >
+      <header className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2">
+        <span aria-hidden="true">🛠</span>
+        <code className="font-mono font-semibold">{toolName}</code>
+        {badges}
+        <span className={`ml-auto text-xs font-medium ${status.tone}`} role="status">
+          {status.label}
+        </span>
+      </header>
+      <div className="space-y-2 px-3 py-2">
+        {args && args !== '{}' ? (
+          <details>
+            <summary className="cursor-pointer text-xs text-muted">Arguments</summary>
+            <pre className="mt-1 max-h-64 overflow-auto rounded bg-bg p-2 font-mono text-xs">{args}</pre>
+          </details>
+        ) : null}
+        {state === 'output-available' ? (
+          <pre
+            className="max-h-80 overflow-auto rounded bg-bg p-2 font-mono text-xs whitespace-pre-wrap"
+            data-testid="tool-result"
+          >
+            {toolResultText(output)}
+          </pre>
+        ) : null}
+        {state === 'output-error' || state === 'output-denied' ? (
+          <p className="rounded bg-danger-bg p-2 text-danger" role="alert" data-testid="tool-error">
+            {errorText || (state === 'output-denied' ? 'The call was denied.' : 'The tool failed.')}
+          </p>
+        ) : null}
+        {children}
+      </div>
+    </section>
+  );
+}

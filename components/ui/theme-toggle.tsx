@@ -1,0 +1,35 @@
+'use client';
+import { useEffect, useState } from 'react';
+
+export function ThemeToggle() {
+  const [dark, setDark] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    setDark(document.documentElement.classList.contains('dark'));
+  }, []);
+
+  function toggle() {
+    const next = !document.documentElement.classList.contains('dark');
+    document.documentElement.classList.toggle('dark', next);
+    try {
+      localStorage.setItem('mcplet:theme', next ? 'dark' : 'light');
+    } catch {
+      // The choice then lasts only until reload.
+    }
+    setDark(next);
+    window.dispatchEvent(new CustomEvent('mcplet:theme', { detail: next ? 'dark' : 'light' }));
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      className="rounded-md p-2 text-sm hover:bg-surface-2"
+      aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'}
+      title={dark ? 'Light theme' : 'Dark theme'}
+      data-testid="theme-toggle"
+    >
+      <span aria-hidden="true">{dark ? '☀' : '☾'}</span>
+    </button>
+  );
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOST_CONFIG, parseHostConfig } from './host-config';
+import { HostConfigError, loadHostConfig } from './load';
+
+describe('host.config.json validation', () => {
+  it('accepts an empty object and fills the defaults', () => {
+    expect(parseHostConfig({})).toEqual({ ok: true, config: DEFAULT_HOST_CONFIG });
+  });
+
+  it('merges given fields over the defaults', () => {
+    const parsed = parseHostConfig({
+      chat: { defaultMode: 'tool-only' },
+      models: { default: 'openai:gpt-4o' },
+    });
+    expect(parsed).toEqual({
+      ok: true,
+      config: { chat: { defaultMode: 'tool-only', maxSteps: 6 }, models: { default: 'openai:gpt-4o' } },
+    });
+  });
+
+  it('names the field of a bad enum value', () => {
+    const parsed = parseHostConfig({ chat: { defaultMode: 'chatty' } });
+    expect(parsed).toEqual({
+      ok: false,
+      errors: ['/chat/defaultMode: must be one of "normal", "tool-only"'],
+    });
+  });
+
+  it('names unknown and mistyped fields', () => {
+    const parsed = parseHostConfig({ chat: { maxSteps: 'ten' }, colour: 'blue' });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.errors).toContain('/colour: unknown field');
+      expect(parsed.errors).toContain('/chat/maxSteps: must be integer');
+    }
+  });
+
+  it('refuses a non-object document', () => {
+    expect(parseHostConfig([1, 2]).ok).toBe(false);
+    expect(parseHostConfig(null).ok).toBe(false);
+  });
+
+  it('reports invalid JSON and bad values with the file path', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{ "chat": ');
+    expect(() => loadHostConfig(broken)).toThrow(HostConfigError);
+    expect(() => loadHostConfig(broken)).toThrow(/broken\.json is not valid:\n {2}- not valid JSON/);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ chat: { maxSteps: 0 } }));
+    expect(() => loadHostConfig(bad)).toThrow(/\/chat\/maxSteps: must be >= 1/);
+  });
+
+  it('uses the defaults when no file exists', () => {
+    expect(loadHostConfig(join(tmpdir(), 'definitely-missing-host-config.json'))).toEqual(
+      DEFAULT_HOST_CONFIG,
+    );
+  });
+});

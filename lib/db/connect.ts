@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrations';
+import { pglitePool } from './pglite-pool';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DbTarget {
+  /** PostgreSQL connection string; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory, or `memory://` for a throwaway database. */
+  dataDir?: string;
+  /** PostgreSQL schema to use (tests isolate themselves this way). */
+  schema?: string;
+}
+
+export const LOCAL_USER_ID = 'local';
+
+export async function openDb(target: DbTarget): Promise<Db> {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: await poolFor(target) }) });
+  await migrateToLatest(db as Kysely<unknown>);
+  await db
+    .insertInto('users')
+    .values({ id: LOCAL_USER_ID, display_name: 'Local user' })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  return db;
+}
+
+async function poolFor(target: DbTarget) {
+  if (target.databaseUrl) {
+    const options = target.schema ? `-c search_path=${target.schema}` : undefined;
+    return new pg.Pool({ connectionString: target.databaseUrl, max: 10, options });
+  }
+  const dataDir = target.dataDir ?? join(process.cwd(), '.data', 'pglite');
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir);
+  return pglitePool(lite);
+}

@@ -1,0 +1,53 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+
+const migrations: Record<string, Migration> = {
+  '0001-conversations': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table users (
+          id text primary key,
+          display_name text not null,
+          created_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`
+        create table conversations (
+          id text primary key,
+          user_id text not null references users(id) on delete cascade,
+          title text not null,
+          chat_mode text not null default 'normal',
+          model_id text,
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`create index conversations_user_updated on conversations (user_id, updated_at desc)`.execute(
+        db,
+      );
+      await sql`
+        create table messages (
+          seq bigserial primary key,
+          conversation_id text not null references conversations(id) on delete cascade,
+          id text not null,
+          user_id text not null references users(id) on delete cascade,
+          role text not null check (role in ('user', 'assistant', 'system')),
+          parts jsonb not null,
+          metadata jsonb,
+          created_at timestamptz not null default now(),
+          unique (conversation_id, id)
+        )`.execute(db);
+    },
+  },
+};
+
+const provider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : error}`);
+  }
+}

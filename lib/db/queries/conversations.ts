@@ -1,0 +1,97 @@
+import type { Db } from '../connect';
+import type { ConversationRow } from '../schema';
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  chatMode: string;
+  modelId: string | null;
+  updatedAt: string;
+}
+
+function toSummary(row: ConversationRow): ConversationSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    chatMode: row.chat_mode,
+    modelId: row.model_id,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
+  const rows = await db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  return rows.map(toSummary);
+}
+
+export async function getConversation(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<ConversationSummary | null> {
+  const row = await db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toSummary(row) : null;
+}
+
+export type EnsureResult =
+  | { status: 'created' | 'existing'; conversation: ConversationSummary }
+  | { status: 'forbidden' };
+
+/** Opens the user's conversation, creating it when the id is new; an id owned by someone else is refused. */
+export async function ensureConversation(
+  db: Db,
+  userId: string,
+  id: string,
+  init: { title: string; chatMode: string; modelId: string | null },
+): Promise<EnsureResult> {
+  const inserted = await db
+    .insertInto('conversations')
+    .values({ id, user_id: userId, title: init.title, chat_mode: init.chatMode, model_id: init.modelId })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { status: 'created', conversation: toSummary(inserted) };
+  const existing = await getConversation(db, userId, id);
+  return existing ? { status: 'existing', conversation: existing } : { status: 'forbidden' };
+}
+
+export async function updateConversation(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: { title?: string; chatMode?: string; modelId?: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('conversations')
+    .set({
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.chatMode !== undefined ? { chat_mode: changes.chatMode } : {}),
+      ...(changes.modelId !== undefined ? { model_id: changes.modelId } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteConversation(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('conversations')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,81 @@
+import type { UIMessage } from 'ai';
+import type { Db } from '../connect';
+
+export async function listMessages(db: Db, userId: string, conversationId: string): Promise<UIMessage[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .select(['id', 'role', 'parts', 'metadata'])
+    .where('conversation_id', '=', conversationId)
+    .where('user_id', '=', userId)
+    .orderBy('seq')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    role: row.role,
+    parts: row.parts as UIMessage['parts'],
+    ...(row.metadata != null ? { metadata: row.metadata } : {}),
+  }));
+}
+
+/** Inserts a message, or replaces the parts of the one with the same id in the same conversation. */
+export async function saveMessage(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  message: UIMessage,
+): Promise<void> {
+  const parts = JSON.stringify(message.parts);
+  const metadata = message.metadata === undefined ? null : JSON.stringify(message.metadata);
+  await db
+    .insertInto('messages')
+    .values({
+      conversation_id: conversationId,
+      id: message.id,
+      user_id: userId,
+      role: message.role,
+      parts,
+      metadata,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['conversation_id', 'id'])
+        .doUpdateSet({ parts, metadata })
+        .where('messages.user_id', '=', userId)
+        .where('messages.role', '=', message.role),
+    )
+    .execute();
+}
+
+/** Deletes every message that came after the given one (regenerate replaces the reply that followed it). */
+export async function deleteMessagesAfter(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<number> {
+  const anchor = await db
+    .selectFrom('messages')
+    .select('seq')
+    .where('conversation_id', '=', conversationId)
+    .where('user_id', '=', userId)
+    .where('id', '=', messageId)
+    .executeTakeFirst();
+  if (!anchor) return 0;
+  const result = await db
+    .deleteFrom('messages')
+    .where('conversation_id', '=', conversationId)
+    .where('user_id', '=', userId)
+    .where('seq', '>', anchor.seq)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function messageExists(db: Db, conversationId: string, messageId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('conversation_id', '=', conversationId)
+    .where('id', '=', messageId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

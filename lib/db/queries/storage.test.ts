@@ -1,0 +1,145 @@
+import type { UIMessage } from 'ai';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, LOCAL_USER_ID, openDb } from '../connect';
+import {
+  deleteConversation,
+  ensureConversation,
+  getConversation,
+  listConversations,
+  updateConversation,
+} from './conversations';
+import { deleteMessagesAfter, listMessages, saveMessage } from './messages';
+
+const text = (id: string, role: 'user' | 'assistant', body: string): UIMessage => ({
+  id,
+  role,
+  parts: [{ type: 'text', text: body }],
+});
+
+interface Target {
+  name: string;
+  open(): Promise<Db>;
+  close(db: Db): Promise<void>;
+}
+
+const targets: Target[] = [
+  {
+    name: 'PGlite',
+    open: () => openDb({ dataDir: 'memory://' }),
+    close: (db) => db.destroy(),
+  },
+];
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  const schema = `t_${process.pid}_${Date.now()}`;
+  targets.push({
+    name: 'PostgreSQL',
+    async open() {
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+      return openDb({ databaseUrl: pgUrl, schema });
+    },
+    async close(db) {
+      await db.destroy();
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  });
+}
+
+describe.each(targets)('storage on $name', (target) => {
+  let db: Db;
+  const other = 'someone-else';
+
+  beforeAll(async () => {
+    db = await target.open();
+    await db.insertInto('users').values({ id: other, display_name: 'Other' }).execute();
+  });
+  afterAll(async () => {
+    await target.close(db);
+  });
+
+  it('migrates idempotently and has the built-in local user', async () => {
+    const user = await db.selectFrom('users').selectAll().where('id', '=', LOCAL_USER_ID).executeTakeFirst();
+    expect(user?.display_name).toBe('Local user');
+  });
+
+  it('creates, lists, renames and deletes a conversation owned by its user', async () => {
+    const created = await ensureConversation(db, LOCAL_USER_ID, 'c1', {
+      title: 'First',
+      chatMode: 'normal',
+      modelId: null,
+    });
+    expect(created.status).toBe('created');
+    const again = await ensureConversation(db, LOCAL_USER_ID, 'c1', {
+      title: 'x',
+      chatMode: 'normal',
+      modelId: null,
+    });
+    expect(again.status).toBe('existing');
+    expect(
+      await updateConversation(db, LOCAL_USER_ID, 'c1', { title: 'Renamed', chatMode: 'tool-only' }),
+    ).toBe(true);
+    const list = await listConversations(db, LOCAL_USER_ID);
+    expect(list.map((c) => [c.id, c.title, c.chatMode])).toEqual([['c1', 'Renamed', 'tool-only']]);
+    expect(await deleteConversation(db, LOCAL_USER_ID, 'c1')).toBe(true);
+    expect(await getConversation(db, LOCAL_USER_ID, 'c1')).toBeNull();
+  });
+
+  it("refuses another user's conversation id and hides it from them", async () => {
+    await ensureConversation(db, LOCAL_USER_ID, 'mine', { title: 'Mine', chatMode: 'normal', modelId: null });
+    const theirs = await ensureConversation(db, other, 'mine', {
+      title: 'Theirs',
+      chatMode: 'normal',
+      modelId: null,
+    });
+    expect(theirs.status).toBe('forbidden');
+    expect(await getConversation(db, other, 'mine')).toBeNull();
+    expect(await updateConversation(db, other, 'mine', { title: 'Stolen' })).toBe(false);
+    expect(await deleteConversation(db, other, 'mine')).toBe(false);
+    expect((await getConversation(db, LOCAL_USER_ID, 'mine'))?.title).toBe('Mine');
+  });
+
+  it('stores UI message parts in order, upserts by id and deletes what follows an anchor', async () => {
+    await ensureConversation(db, LOCAL_USER_ID, 'c2', { title: 'T', chatMode: 'normal', modelId: null });
+    await saveMessage(db, LOCAL_USER_ID, 'c2', text('u1', 'user', 'hello'));
+    await saveMessage(db, LOCAL_USER_ID, 'c2', text('a1', 'assistant', 'hi'));
+    await saveMessage(db, LOCAL_USER_ID, 'c2', text('a1', 'assistant', 'hi there'));
+    await saveMessage(db, LOCAL_USER_ID, 'c2', {
+      id: 'u2',
+      role: 'user',
+      parts: [{ type: 'text', text: 'unicode ✓ "quotes" \\ and\nnewlines' }],
+      metadata: { chatMode: 'normal' },
+    });
+    const messages = await listMessages(db, LOCAL_USER_ID, 'c2');
+    expect(messages.map((m) => m.id)).toEqual(['u1', 'a1', 'u2']);
+    expect(messages[1]?.parts).toEqual([{ type: 'text', text: 'hi there' }]);
+    expect(messages[2]?.parts).toEqual([{ type: 'text', text: 'unicode ✓ "quotes" \\ and\nnewlines' }]);
+    expect(messages[2]?.metadata).toEqual({ chatMode: 'normal' });
+    expect(await listMessages(db, other, 'c2')).toEqual([]);
+    expect(await deleteMessagesAfter(db, LOCAL_USER_ID, 'c2', 'u1')).toBe(2);
+    expect((await listMessages(db, LOCAL_USER_ID, 'c2')).map((m) => m.id)).toEqual(['u1']);
+  });
+
+  it('cascades message deletion with the conversation', async () => {
+    await ensureConversation(db, LOCAL_USER_ID, 'c3', { title: 'T', chatMode: 'normal', modelId: null });
+    await saveMessage(db, LOCAL_USER_ID, 'c3', text('m1', 'user', 'x'));
+    await deleteConversation(db, LOCAL_USER_ID, 'c3');
+    expect(await listMessages(db, LOCAL_USER_ID, 'c3')).toEqual([]);
+  });
+
+  it("does not let a user overwrite another user's message through the upsert", async () => {
+    await ensureConversation(db, LOCAL_USER_ID, 'c4', { title: 'T', chatMode: 'normal', modelId: null });
+    await saveMessage(db, LOCAL_USER_ID, 'c4', text('m1', 'user', 'original'));
+    await saveMessage(db, other, 'c4', text('m1', 'user', 'forged'));
+    expect((await listMessages(db, LOCAL_USER_ID, 'c4'))[0]?.parts).toEqual([
+      { type: 'text', text: 'original' },
+    ]);
+  });
+});

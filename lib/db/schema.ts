@@ -1,0 +1,41 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: string;
+  display_name: string;
+  created_at: CreatedAt;
+}
+
+export interface ConversationsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  chat_mode: string;
+  model_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MessagesTable {
+  seq: Generated<string>;
+  conversation_id: string;
+  id: string;
+  user_id: string;
+  role: 'user' | 'assistant' | 'system';
+  parts: ColumnType<unknown[], string, string>;
+  metadata: ColumnType<unknown, string | null, string | null>;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+}
+
+export type ConversationRow = Selectable<ConversationsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessage = Insertable<MessagesTable>;

@@ -1,0 +1,17 @@
+export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
+  return Response.json({ error: message, ...extra }, { status });
+}
+
+export async function readJson(
+  request: Request,
+  maxBytes = 1_000_000,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const text = await request.text();
+  if (text.length > maxBytes)
+    return { ok: false, response: jsonError(413, 'The request body is too large.') };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, response: jsonError(400, 'The request body is not valid JSON.') };
+  }
+}

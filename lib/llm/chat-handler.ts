@@ -1,0 +1,75 @@
+import 'server-only';
+import { createUIMessageStreamResponse, type ToolSet, type UIMessage } from 'ai';
+import type { SessionUser } from '../auth/session';
+import { hostConfig } from '../config/load';
+import { getDb } from '../db';
+import { ensureConversation, updateConversation } from '../db/queries/conversations';
+import { deleteMessagesAfter, listMessages, saveMessage } from '../db/queries/messages';
+import { jsonError } from '../http/json';
+import { parseChatMode } from '../mcplet/chat-mode';
+import { parseChatRequest, titleFrom } from './chat-request';
+import { runChatTurn } from './chat-turn';
+import { chooseModel } from './model-catalog';
+import { llmSettings } from './settings';
+
+/**
+ * POST /api/chat. The client sends only its new (or retried) user message; the history the model
+ * sees is rebuilt from the database, so a client cannot rewrite the past.
+ */
+export async function handleChatRequest(
+  body: unknown,
+  user: SessionUser,
+  signal: AbortSignal,
+): Promise<Response> {
+  const parsed = parseChatRequest(body);
+  if (!parsed.ok) return jsonError(400, parsed.error);
+  const request = parsed.request;
+  const config = hostConfig();
+  const chatMode = parseChatMode(request.chatMode, config.chat.defaultMode);
+  const choice = await chooseModel(request.modelId, config.models.default);
+  if (!choice.ok) return jsonError(503, choice.reason);
+
+  const db = await getDb();
+  const text = request.message.parts.map((p) => p.text).join('\n');
+  const opened = await ensureConversation(db, user.id, request.id, {
+    title: titleFrom(text),
+    chatMode,
+    modelId: choice.option.id,
+  });
+  if (opened.status === 'forbidden') return jsonError(404, 'This conversation does not exist.');
+  if (opened.status === 'existing')
+    await updateConversation(db, user.id, request.id, { chatMode, modelId: choice.option.id });
+
+  const stored = await listMessages(db, user.id, request.id);
+  const known = stored.find((m) => m.id === request.message.id);
+  if (known) {
+    const lastUser = stored.findLast((m) => m.role === 'user');
+    if (known.role !== 'user' || lastUser?.id !== known.id) {
+      return jsonError(409, 'Only the latest message can be retried.');
+    }
+    await deleteMessagesAfter(db, user.id, request.id, known.id);
+  } else {
+    const message: UIMessage = { id: request.message.id, role: 'user', parts: request.message.parts };
+    await saveMessage(db, user.id, request.id, message);
+  }
+  const history = await listMessages(db, user.id, request.id);
+
+  const tools: ToolSet = {};
+  const settings = llmSettings();
+  const stream = runChatTurn({
+    model: choice.model,
+    history,
+    tools,
+    chatMode,
+    maxSteps: config.chat.maxSteps,
+    maxRetries: settings.maxRetries,
+    timeoutMs: settings.timeoutMs,
+    abortSignal: signal,
+    async onResponse(message, outcome) {
+      if (outcome.failed && !outcome.aborted) return;
+      await saveMessage(db, user.id, request.id, message);
+      await updateConversation(db, user.id, request.id, {});
+    },
+  });
+  return createUIMessageStreamResponse({ stream });
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { clientId } from '../http/ids';
+
+const MAX_TEXT = 32_000;
+
+const textPart = z.object({ type: z.literal('text'), text: z.string().max(MAX_TEXT) });
+
+export const chatRequestSchema = z.object({
+  id: clientId,
+  trigger: z.enum(['submit-message', 'regenerate-message']),
+  message: z.object({
+    id: clientId,
+    role: z.literal('user'),
+    parts: z
+      .array(textPart)
+      .min(1)
+      .max(20)
+      .refine((parts) => parts.some((p) => p.text.trim().length > 0), 'the message is empty'),
+  }),
+  modelId: z.string().max(200).optional(),
+  chatMode: z.string().max(40).optional(),
+});
+
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+export function parseChatRequest(
+  value: unknown,
+): { ok: true; request: ChatRequest } | { ok: false; error: string } {
+  const parsed = chatRequestSchema.safeParse(value);
+  if (parsed.success) return { ok: true, request: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : 'request';
+  return { ok: false, error: `Invalid chat request: ${where} ${issue?.message ?? 'is invalid'}.` };
+}
+
+export function titleFrom(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length === 0) return 'New chat';
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
+}

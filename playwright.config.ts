@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, resolveChromium } from './tests/e2e/chromium';
+import { BARE_HOST_PORT, FAKE_LLM_PORT, FAKE_LLM_URL, HOST_PORT } from './tests/e2e/ports';
+
+const executablePath = resolveChromium();
+const common = { LLM_MAX_RETRIES: '0', LLM_TIMEOUT_MS: '4000', OLLAMA_BASE_URL: 'http://127.0.0.1:9' };
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL: `http://localhost:${HOST_PORT}`,
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: [
+    {
+      command: 'npx tsx tests/fixtures/fake-llm/main.ts',
+      url: `${FAKE_LLM_URL}/v1/models`,
+      env: { FAKE_LLM_PORT: String(FAKE_LLM_PORT) },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      command: 'npx tsx tests/e2e/serve-host.ts',
+      url: `http://127.0.0.1:${HOST_PORT}/api/models`,
+      env: {
+        ...common,
+        PORT: String(HOST_PORT),
+        DATA_DIR: '.data/e2e',
+        LLM_BASE_URL: `${FAKE_LLM_URL}/v1`,
+        LLM_MODEL: 'fake-model,fake-model-2',
+      },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+    {
+      command: 'npx tsx tests/e2e/serve-host.ts',
+      url: `http://127.0.0.1:${BARE_HOST_PORT}/api/models`,
+      env: { ...common, PORT: String(BARE_HOST_PORT), DATA_DIR: '.data/e2e-bare', SKIP_BUILD: '1' },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+  ],
+});

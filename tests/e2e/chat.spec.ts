@@ -1,0 +1,153 @@
+import { expect, test, token } from './fixtures';
+
+test.describe('chat', () => {
+  test('a streamed reply is saved and survives a reload', async ({ chat, fakeModel, page }) => {
+    const t = token('hello');
+    await fakeModel.script(t, [
+      { kind: 'text', chunks: ['Hello ', 'from ', 'the **fake** model.'], delayMs: 30 },
+    ]);
+    await chat.open();
+    await chat.send(`Say hi ${t}`);
+    await expect(chat.lastAssistant()).toContainText('Hello from the fake model.');
+    await expect(chat.lastAssistant().locator('strong')).toHaveText('fake');
+    await chat.waitIdle();
+    await expect(page).toHaveURL(/\/c\//);
+    await expect(chat.conversationRow(`Say hi ${t}`)).toBeVisible();
+
+    await page.reload();
+    await expect(chat.userMessages()).toHaveText([`Say hi ${t}`]);
+    await expect(chat.lastAssistant()).toContainText('Hello from the fake model.');
+  });
+
+  test('a provider error shows a retry, keeps the text, and the retry answers', async ({
+    chat,
+    fakeModel,
+  }) => {
+    const t = token('flaky');
+    await fakeModel.script(t, [{ kind: 'text', chunks: ['Recovered answer'] }]);
+    await fakeModel.script(t, [{ kind: 'error', status: 500 }], { times: 1 });
+    await chat.open();
+    await chat.send(`Important question ${t}`);
+    await expect(chat.error).toContainText('internal error (HTTP 500)');
+    await expect(chat.userMessages().last()).toHaveText(`Important question ${t}`);
+    await chat.error.getByRole('button', { name: 'Retry' }).click();
+    await expect(chat.lastAssistant()).toContainText('Recovered answer');
+    await expect(chat.error).toHaveCount(0);
+    await chat.page.reload();
+    await expect(chat.userMessages()).toHaveText([`Important question ${t}`]);
+    await expect(chat.lastAssistant()).toContainText('Recovered answer');
+  });
+
+  test('401, 429 and a stream cut mid-way each read as a clear message', async ({ chat, fakeModel }) => {
+    const cases = [
+      { step: { kind: 'error' as const, status: 401 }, text: /refused the credentials/ },
+      { step: { kind: 'error' as const, status: 429 }, text: /rate limiting/ },
+      { step: { kind: 'cut' as const, chunks: ['Half an ans'] }, text: /stopped streaming mid-way/ },
+    ];
+    for (const c of cases) {
+      const t = token('fail');
+      await fakeModel.script(t, [c.step]);
+      await chat.open();
+      await chat.send(`Try ${t}`);
+      await expect(chat.error).toContainText(c.text);
+      await expect(chat.error.getByRole('button', { name: 'Retry' })).toBeVisible();
+    }
+  });
+
+  test('a slow model reaches the user as a timeout, not a hang', async ({ chat, fakeModel }) => {
+    const t = token('hang');
+    await fakeModel.script(t, [{ kind: 'hang' }]);
+    await chat.open();
+    await chat.send(`Wait ${t}`);
+    await expect(chat.error).toContainText(/did not answer in time/, { timeout: 15_000 });
+  });
+
+  test('stop ends the stream and keeps what arrived', async ({ chat, fakeModel }) => {
+    const t = token('slow');
+    const chunks = Array.from({ length: 60 }, (_, i) => `word${i} `);
+    await fakeModel.script(t, [{ kind: 'text', chunks, delayMs: 80 }]);
+    await chat.open();
+    await chat.send(`Long story ${t}`);
+    await expect(chat.lastAssistant()).toContainText('word2');
+    await chat.page.getByTestId('stop').click();
+    await chat.waitIdle();
+    await expect(chat.lastAssistant()).not.toContainText('word59');
+    await expect(chat.page.getByTestId('send')).toBeVisible();
+  });
+
+  test('regenerate replaces the last reply', async ({ chat, fakeModel }) => {
+    const t = token('regen');
+    await fakeModel.script(t, [{ kind: 'text', chunks: ['Second take'] }]);
+    await fakeModel.script(t, [{ kind: 'text', chunks: ['First take'] }], { times: 1 });
+    await chat.open();
+    await chat.send(`Write a line ${t}`);
+    await expect(chat.lastAssistant()).toContainText('First take');
+    await chat.page.getByTestId('regenerate').click();
+    await expect(chat.lastAssistant()).toContainText('Second take');
+    await expect(chat.assistantMessages()).toHaveCount(1);
+    await chat.page.reload();
+    await expect(chat.assistantMessages()).toHaveCount(1);
+    await expect(chat.lastAssistant()).toContainText('Second take');
+  });
+
+  test('model HTML never reaches the DOM raw; code blocks render', async ({ chat, fakeModel, page }) => {
+    const t = token('xss');
+    const reply = [
+      'Look: <img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script>',
+      '[click](javascript:window.__pwned=3)',
+      '```js\nconst answer = 42;\n```',
+    ].join('\n\n');
+    await fakeModel.script(t, [{ kind: 'text', chunks: [reply] }]);
+    await chat.open();
+    await chat.send(`Render this ${t}`);
+    await expect(chat.lastAssistant().locator('pre code')).toHaveText('const answer = 42;');
+    await expect(chat.lastAssistant().locator('img, script')).toHaveCount(0);
+    const href = await chat.lastAssistant().getByRole('link', { name: 'click' }).getAttribute('href');
+    expect(href ?? '').not.toContain('javascript:');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+
+  test('conversations can be renamed and deleted', async ({ chat, fakeModel, page }) => {
+    const t = token('rename');
+    await fakeModel.script(t, [{ kind: 'text', chunks: ['ok'] }]);
+    await chat.open();
+    await chat.send(`Topic ${t}`);
+    await chat.waitIdle();
+    const row = chat.conversationRow(`Topic ${t}`);
+    await row.getByRole('button', { name: /Rename/ }).click();
+    const input = chat.conversationList.getByLabel('New title');
+    await input.fill(`Renamed ${t}`);
+    await input.press('Enter');
+    await expect(chat.conversationRow(`Renamed ${t}`)).toBeVisible();
+    await page.reload();
+    await expect(chat.conversationRow(`Renamed ${t}`)).toBeVisible();
+
+    await chat
+      .conversationRow(`Renamed ${t}`)
+      .getByRole('button', { name: /Delete/ })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(chat.conversationRow(`Renamed ${t}`)).toHaveCount(0);
+  });
+
+  test('the model picker lists the configured models and the choice is sent', async ({ chat, fakeModel }) => {
+    const t = token('pick');
+    await fakeModel.script(t, [{ kind: 'text', chunks: ['picked'] }]);
+    await chat.open();
+    await expect(chat.modelPicker.locator('option')).toHaveText([
+      'fake-model (OpenAI-compatible)',
+      'fake-model-2 (OpenAI-compatible)',
+    ]);
+    await chat.modelPicker.selectOption('openai-compatible:fake-model-2');
+    await chat.send(`Which model ${t}`);
+    await expect(chat.lastAssistant()).toContainText('picked');
+    const [request] = await fakeModel.requests(t);
+    expect(request?.body.model).toBe('fake-model-2');
+  });
+
+  test('an unknown conversation shows not found', async ({ page }) => {
+    await page.goto('/c/does-not-exist');
+    await expect(page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible();
+  });
+});

@@ -1,0 +1,39 @@
+import { test as base, expect } from '@playwright/test';
+import type { FakeScript, FakeStep } from '../fixtures/fake-llm/script';
+import type { RecordedRequest } from '../fixtures/fake-llm/server';
+import { ChatPage } from './pages/chat-page';
+import { FAKE_LLM_URL } from './ports';
+
+export interface FakeModel {
+  /** Scripts the fake model for turns whose user message contains `match`. */
+  script(match: string, steps: FakeStep[], options?: Pick<FakeScript, 'times'>): Promise<void>;
+  /** The requests the host sent to the fake model for `match`. */
+  requests(match: string): Promise<RecordedRequest[]>;
+}
+
+export const test = base.extend<{ fakeModel: FakeModel; chat: ChatPage }>({
+  fakeModel: async ({ request }, use) => {
+    await use({
+      async script(match, steps, options) {
+        const response = await request.post(`${FAKE_LLM_URL}/__script`, {
+          data: { match, steps, ...options },
+        });
+        expect(response.ok()).toBe(true);
+      },
+      async requests(match) {
+        const response = await request.get(`${FAKE_LLM_URL}/__requests?match=${encodeURIComponent(match)}`);
+        return ((await response.json()) as { requests: RecordedRequest[] }).requests;
+      },
+    });
+  },
+  chat: async ({ page }, use) => {
+    await use(new ChatPage(page));
+  },
+});
+
+export { expect };
+
+/** A token unique to one test, so parallel tests never share a fake-model script. */
+export function token(prefix: string): string {
+  return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+}

@@ -1,0 +1,56 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class ChatPage {
+  readonly composer: Locator;
+  readonly messages: Locator;
+  readonly conversationList: Locator;
+  readonly modeSelect: Locator;
+  readonly modelPicker: Locator;
+  readonly error: Locator;
+
+  constructor(readonly page: Page) {
+    this.composer = page.getByTestId('composer');
+    this.messages = page.getByTestId('messages');
+    this.conversationList = page.getByTestId('conversation-list');
+    this.modeSelect = page.getByTestId('chat-mode');
+    this.modelPicker = page.getByTestId('model-picker');
+    this.error = page.getByTestId('chat-error');
+  }
+
+  async open(path = '/') {
+    await this.page.goto(path);
+    await expect(this.page.getByTestId('chat')).toBeVisible();
+  }
+
+  /** Types a message and sends it with the keyboard, as a user would. */
+  async send(text: string) {
+    await this.composer.fill(text);
+    await this.composer.press('Enter');
+  }
+
+  assistantMessages(): Locator {
+    return this.page.getByTestId('message-assistant');
+  }
+
+  userMessages(): Locator {
+    return this.page.getByTestId('message-user');
+  }
+
+  lastAssistant(): Locator {
+    return this.assistantMessages().last();
+  }
+
+  async waitIdle() {
+    await expect(this.page.getByTestId('chat')).toHaveAttribute('data-status', /ready|error/);
+  }
+
+  conversationId(): string {
+    const match = /\/c\/([^/?#]+)/.exec(this.page.url());
+    if (!match?.[1]) throw new Error(`not on a conversation page: ${this.page.url()}`);
+    return decodeURIComponent(match[1]);
+  }
+
+  conversationRow(title: string | RegExp): Locator {
+    return this.conversationList.getByRole('listitem').filter({ hasText: title });
+  }
+}
