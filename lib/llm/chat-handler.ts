@@ -37,22 +37,31 @@ export async function handleChatRequest(
     modelId: choice.option.id,
   });
   if (opened.status === 'forbidden') return jsonError(404, 'This conversation does not exist.');
-  if (opened.status === 'existing')
-    await updateConversation(db, user.id, request.id, { chatMode, modelId: choice.option.id });
+  if (opened.status === 'existing') {
+    const { conversation } = opened;
+    if (conversation.chatMode !== chatMode || conversation.modelId !== choice.option.id) {
+      await updateConversation(db, user.id, request.id, { chatMode, modelId: choice.option.id });
+    }
+  }
 
-  const stored = await listMessages(db, user.id, request.id);
-  const known = stored.find((m) => m.id === request.message.id);
-  if (known) {
-    const lastUser = stored.findLast((m) => m.role === 'user');
-    if (known.role !== 'user' || lastUser?.id !== known.id) {
+  const stored = opened.status === 'created' ? [] : await listMessages(db, user.id, request.id);
+  let history: UIMessage[];
+  const knownIndex = stored.findIndex((m) => m.id === request.message.id);
+  if (knownIndex >= 0) {
+    if (
+      stored[knownIndex]?.role !== 'user' ||
+      stored.findLastIndex((m) => m.role === 'user') !== knownIndex
+    ) {
       return jsonError(409, 'Only the latest message can be retried.');
     }
-    await deleteMessagesAfter(db, user.id, request.id, known.id);
+    if (knownIndex < stored.length - 1)
+      await deleteMessagesAfter(db, user.id, request.id, request.message.id);
+    history = stored.slice(0, knownIndex + 1);
   } else {
     const message: UIMessage = { id: request.message.id, role: 'user', parts: request.message.parts };
     await saveMessage(db, user.id, request.id, message);
+    history = [...stored, message];
   }
-  const history = await listMessages(db, user.id, request.id);
 
   const tools: ToolSet = {};
   const settings = llmSettings();

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { streamText } from 'ai';
+import { startFakeLlm } from '../tests/fixtures/fake-llm/server';
+import { startHost } from './lib/host';
+import { median, report } from './lib/stats';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARMUP = 3;
+const CHUNKS = Array.from({ length: 40 }, (_, i) => `token${i} `);
+
+/**
+ * Time to first token and total stream time: the host's POST /api/chat (storage, history rebuild,
+ * UI message stream) versus the AI SDK calling the same fake model directly.
+ */
+export async function benchChatStream(): Promise<void> {
+  const fake = await startFakeLlm();
+  fake.scripts.push({ match: 'bench', steps: [{ kind: 'text', chunks: CHUNKS }] });
+  const host = await startHost(3411, {
+    LLM_BASE_URL: `${fake.url}/v1`,
+    LLM_MODEL: 'fake-model',
+    LLM_MAX_RETRIES: '0',
+    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+  });
+  const model = createOpenAICompatible({ name: 'bench', baseURL: `${fake.url}/v1` }).chatModel('fake-model');
+
+  async function direct() {
+    const start = performance.now();
+    let first = 0;
+    const result = streamText({ model, prompt: 'bench run', maxRetries: 0 });
+    for await (const part of result.stream) {
+      if (part.type === 'text-delta' && !first) first = performance.now() - start;
+    }
+    return { first, total: performance.now() - start };
+  }
+
+  async function viaHost() {
+    const start = performance.now();
+    let first = 0;
+    const response = await fetch(`${host.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: randomUUID(),
+        trigger: 'submit-message',
+        message: { id: 'm1', role: 'user', parts: [{ type: 'text', text: 'bench run' }] },
+      }),
+    });
+    if (!response.ok || !response.body) throw new Error(`host answered ${response.status}`);
+    const decoder = new TextDecoder();
+    for await (const bytes of response.body) {
+      if (!first && decoder.decode(bytes as Uint8Array, { stream: true }).includes('"text-delta"')) {
+        first = performance.now() - start;
+      }
+    }
+    return { first, total: performance.now() - start };
+  }
+
+  try {
+    for (let i = 0; i < WARMUP; i++) {
+      await direct();
+      await viaHost();
+    }
+    const d: Array<{ first: number; total: number }> = [];
+    const h: Array<{ first: number; total: number }> = [];
+    for (let i = 0; i < RUNS; i++) {
+      d.push(await direct());
+      h.push(await viaHost());
+    }
+    report('chat stream: host /api/chat vs direct AI SDK call, same fake model', RUNS, [
+      {
+        metric: 'time to first token',
+        baseline: median(d.map((r) => r.first)),
+        host: median(h.map((r) => r.first)),
+      },
+      {
+        metric: 'total stream time',
+        baseline: median(d.map((r) => r.total)),
+        host: median(h.map((r) => r.total)),
+      },
+    ]);
+  } finally {
+    await host.stop();
+    await fake.close();
+  }
+}

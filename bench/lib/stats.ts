@@ -1,0 +1,29 @@
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+export function ms(value: number): string {
+  return `${value.toFixed(2)} ms`;
+}
+
+export interface Row {
+  metric: string;
+  baseline: number;
+  host: number;
+}
+
+/** Prints medians and the host/baseline ratio, one line per metric. */
+export function report(title: string, runs: number, rows: Row[]): void {
+  console.log(`\n${title} (median of ${runs} runs)`);
+  for (const row of rows) {
+    const ratio = row.host / row.baseline;
+    console.log(
+      `  ${row.metric.padEnd(28)} baseline ${ms(row.baseline).padStart(11)}  host ${ms(row.host).padStart(11)}  ratio ${ratio.toFixed(2)}x`,
+    );
+  }
+}

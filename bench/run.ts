@@ -1,0 +1,16 @@
+import { benchChatStream } from './chat-stream.bench';
+
+const BENCHES: Record<string, () => Promise<void>> = {
+  'chat-stream': benchChatStream,
+};
+
+const wanted = process.argv.slice(2);
+const names = wanted.length > 0 ? wanted : Object.keys(BENCHES);
+for (const name of names) {
+  const bench = BENCHES[name];
+  if (!bench) {
+    console.error(`Unknown bench "${name}". Known: ${Object.keys(BENCHES).join(', ')}`);
+    process.exit(2);
+  }
+  await bench();
+}
