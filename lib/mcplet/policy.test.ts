@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { decide, gateFor } from './policy';
+import type { McpletTool } from './types';
+
+const session = { userId: 'local' };
+const base: McpletTool = {
+  serverId: 'restaurant',
+  name: 'search',
+  description: '',
+  inputSchema: { type: 'object' },
+  mcpletType: 'read',
+  visibility: ['model'],
+  admittedBy: 'mcplet',
+  warnings: [],
+};
+const t = (over: Partial<McpletTool>): McpletTool => ({ ...base, ...over });
+
+describe('8.2 visibility enforcement in decide()', () => {
+  it('8.2: a model-only tool may be called by the model', () => {
+    expect(decide(t({}), { kind: 'model' }, {}, session)).toMatchObject({ allow: true, gate: 'none' });
+  });
+
+  it('8.2: app-only tools never reach the model', () => {
+    expect(decide(t({ visibility: ['app'] }), { kind: 'model' }, {}, session)).toMatchObject({
+      allow: false,
+      code: 'NOT_MODEL_VISIBLE',
+    });
+  });
+
+  it('8.2: a view may not call a model-only tool', () => {
+    expect(decide(t({}), { kind: 'app', serverId: 'restaurant' }, {}, session)).toMatchObject({
+      allow: false,
+      code: 'NOT_APP_VISIBLE',
+    });
+  });
+
+  it('8.2: a view may call an app-visible tool of its own server only', () => {
+    const dual = t({ visibility: ['model', 'app'] });
+    expect(decide(dual, { kind: 'app', serverId: 'restaurant' }, {}, session)).toMatchObject({ allow: true });
+    expect(decide(dual, { kind: 'app', serverId: 'weather' }, {}, session)).toMatchObject({
+      allow: false,
+      code: 'OTHER_SERVER',
+    });
+  });
+
+  it('5.3.1: a tool that is not admitted is denied on every surface', () => {
+    expect(decide(undefined, { kind: 'model' }, {}, session)).toMatchObject({ allow: false, code: 'NOT_ADMITTED' });
+    expect(decide(undefined, { kind: 'app', serverId: 'x' }, {}, session)).toMatchObject({ allow: false, code: 'NOT_ADMITTED' });
+  });
+
+  it.each([[null], [[1, 2]], ['text'], [3]])('arguments must be an object (%j)', (args) => {
+    expect(decide(t({}), { kind: 'model' }, args, session)).toMatchObject({ allow: false, code: 'ARGUMENTS_NOT_OBJECT' });
+  });
+});
+
+describe('4 and 8.3: the gate a call needs', () => {
+  it('4: read and prepare tools need no gate', () => {
+    expect(gateFor(t({ mcpletType: 'read' }))).toBe('none');
+    expect(gateFor(t({ mcpletType: 'prepare' }))).toBe('none');
+  });
+
+  it('4: every action needs a confirmation, whatever surface proposes it', () => {
+    const action = t({ mcpletType: 'action', visibility: ['model', 'app'], auth: { required: 'passkey', enforcement: 'strict' } });
+    expect(decide(action, { kind: 'model' }, {}, session)).toMatchObject({ allow: true, gate: 'confirm' });
+    expect(decide(action, { kind: 'app', serverId: 'restaurant' }, {}, session)).toMatchObject({ allow: true, gate: 'confirm' });
+    expect(gateFor(t({ mcpletType: 'action', visibility: ['app'] }))).toBe('confirm');
+  });
+
+  it('6.7: a prepare tool with host-only auth is intercepted for confirmation', () => {
+    expect(gateFor(t({ mcpletType: 'prepare', auth: { required: 'confirmation', enforcement: 'host-only' } }))).toBe('confirm');
+  });
+
+  it('attack 8: nothing in the arguments lowers a gate', () => {
+    const action = t({ mcpletType: 'action', visibility: ['app'] });
+    const decision = decide(action, { kind: 'app', serverId: 'restaurant' }, { gate: 'none', approved: true }, session);
+    expect(decision).toMatchObject({ allow: true, gate: 'confirm' });
+  });
+});

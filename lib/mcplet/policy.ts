@@ -1,0 +1,64 @@
+import type { McpletTool, Surface } from './types';
+
+/** Gates from DESIGN.md; this host draws `confirm` and `passkey`. */
+export type Gate = 'none' | 'notify' | 'review' | 'confirm' | 'passkey';
+
+export type DenyCode = 'NOT_ADMITTED' | 'NOT_MODEL_VISIBLE' | 'NOT_APP_VISIBLE' | 'OTHER_SERVER' | 'ARGUMENTS_NOT_OBJECT';
+
+export type Decision =
+  | { allow: true; gate: Gate; reason: string }
+  | { allow: false; code: DenyCode; reason: string; section: string };
+
+/** Who proposes the call: the model, or a view (an MCP Apps iframe) of one server. */
+export type CallSurface = { kind: 'model' } | { kind: 'app'; serverId: string };
+
+export interface PolicySession {
+  userId: string;
+}
+
+function deny(code: DenyCode, section: string, reason: string): Decision {
+  return { allow: false, code, reason, section };
+}
+
+/** 4, 6.7: what must stand between a call and its dispatch. */
+export function gateFor(tool: McpletTool): Gate {
+  if (tool.mcpletType === 'action') return 'confirm';
+  if (tool.auth) return 'confirm';
+  return 'none';
+}
+
+const SURFACE_LABEL: Record<Surface, string> = { model: 'the model', app: 'a view' };
+
+/**
+ * The one place that decides whether a call may go ahead (DESIGN.md, the spine). Pure: the same
+ * inputs always give the same decision. `tool` is undefined when no admitted tool has that name.
+ */
+export function decide(
+  tool: McpletTool | undefined,
+  surface: CallSurface,
+  args: unknown,
+  _session: PolicySession,
+): Decision {
+  if (!tool) return deny('NOT_ADMITTED', '5.3.1', 'no admitted tool has this name; rejected and removed tools cannot be called');
+  if (surface.kind === 'model' && !tool.visibility.includes('model')) {
+    return deny('NOT_MODEL_VISIBLE', '8.2', `"${tool.name}" is not visible to the model (visibility ${JSON.stringify(tool.visibility)})`);
+  }
+  if (surface.kind === 'app') {
+    if (!tool.visibility.includes('app')) {
+      return deny('NOT_APP_VISIBLE', '8.2', `"${tool.name}" cannot be called from a view (visibility ${JSON.stringify(tool.visibility)})`);
+    }
+    if (tool.serverId !== surface.serverId) {
+      return deny('OTHER_SERVER', '8.2', `a view may call only tools of its own server; "${tool.name}" belongs to another server`);
+    }
+  }
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    return deny('ARGUMENTS_NOT_OBJECT', '5.1', 'tool arguments must be a JSON object');
+  }
+  const gate = gateFor(tool);
+  const who = SURFACE_LABEL[surface.kind];
+  const reason =
+    gate === 'none'
+      ? `${tool.mcpletType} tool, callable by ${who} without a gate`
+      : `${tool.mcpletType} tool: needs your ${gate === 'passkey' ? 'passkey' : 'confirmation'} before it is sent`;
+  return { allow: true, gate, reason };
+}

@@ -1,0 +1,84 @@
+/** MCPlet types shared by the pure rules (spec 4, 6, 8). */
+
+export const MCPLET_TYPES = ['read', 'prepare', 'action'] as const;
+export type McpletType = (typeof MCPLET_TYPES)[number];
+
+export type Surface = 'model' | 'app';
+
+export const CONCRETE_DISPLAY_MODES = ['inline', 'fullscreen', 'pip'] as const;
+export const LLM_DISPLAY_MODES = ['llm-inline', 'llm-fullscreen', 'llm-pip'] as const;
+export type ConcreteDisplayMode = (typeof CONCRETE_DISPLAY_MODES)[number];
+export type DisplayMode = ConcreteDisplayMode | (typeof LLM_DISPLAY_MODES)[number];
+
+export type AuthRequirement = 'passkey' | 'confirmation';
+export type AuthEnforcement = 'strict' | 'host-only';
+
+export interface ToolAuth {
+  required: AuthRequirement;
+  enforcement: AuthEnforcement;
+  promptMessage?: string;
+}
+
+/** How a tool came to be admitted: by its own MCPlet metadata, or by a compatibility rule. */
+export type AdmittedBy = 'mcplet' | 'overlay' | 'annotations';
+
+/** Per-server policy for tools without MCPlet metadata (DESIGN.md, host configuration). */
+export type AdmissionMode = 'strict' | 'overlay' | 'annotations';
+
+/** A tool as `tools/list` returns it; every field is untrusted. */
+export interface RawTool {
+  name?: unknown;
+  title?: unknown;
+  description?: unknown;
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+  annotations?: unknown;
+  _meta?: unknown;
+}
+
+export type JsonSchemaObject = { type: 'object'; [key: string]: unknown };
+
+export interface McpletTool {
+  serverId: string;
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  mcpletType: McpletType;
+  visibility: Surface[];
+  pool?: string;
+  resultSchemaUri?: string;
+  ui?: { resourceUri?: string; displayMode?: DisplayMode };
+  auth?: ToolAuth;
+  readOnlyHint?: boolean;
+  admittedBy: AdmittedBy;
+  warnings: string[];
+}
+
+export type RejectionCode =
+  | 'INVALID_NAME'
+  | 'DUPLICATE_NAME'
+  | 'INVALID_META'
+  | 'MISSING_MCPLET_TYPE'
+  | 'INVALID_MCPLET_TYPE'
+  | 'MISSING_VISIBILITY'
+  | 'INVALID_VISIBILITY'
+  | 'ACTION_MODEL_VISIBLE_WITHOUT_AUTH'
+  | 'INVALID_AUTH'
+  | 'INVALID_INPUT_SCHEMA'
+  | 'INVALID_POOL';
+
+export interface Rejection {
+  code: RejectionCode;
+  /** Spec section the rule comes from. */
+  section: string;
+  message: string;
+}
+
+export interface RejectedTool {
+  serverId: string;
+  name: string;
+  reasons: Rejection[];
+}
+
+export type AdmissionResult = { status: 'admitted'; tool: McpletTool } | { status: 'rejected'; tool: RejectedTool };
