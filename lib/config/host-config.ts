@@ -1,5 +1,6 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
 import { CHAT_MODES, type ChatMode } from '../mcplet/chat-mode';
+import { type ServerRegistration, serverRegistrationSchema } from '../mcp/server-config';
 
 export interface HostConfig {
   chat: {
@@ -12,11 +13,20 @@ export interface HostConfig {
     /** `provider:model` id picked when the user has not chosen one. */
     default?: string;
   };
+  /** MCP servers registered by the operator. */
+  servers: ServerRegistration[];
+  /** Register the demo MCPlet servers of `servers/` (local mode). */
+  demoServers: boolean;
+  /** 5.3.3 pool registry: pool name → pool-level policy. */
+  pools: Record<string, { description?: string }>;
 }
 
 export const DEFAULT_HOST_CONFIG: HostConfig = {
   chat: { defaultMode: 'normal', maxSteps: 6 },
   models: {},
+  servers: [],
+  demoServers: true,
+  pools: {},
 };
 
 export const hostConfigSchema = {
@@ -37,6 +47,17 @@ export const hostConfigSchema = {
       type: 'object',
       additionalProperties: false,
       properties: { default: { type: 'string', minLength: 3, pattern: '^[a-z0-9-]+:.+$' } },
+    },
+    servers: { type: 'array', maxItems: 100, items: serverRegistrationSchema },
+    demoServers: { type: 'boolean' },
+    pools: {
+      type: 'object',
+      propertyNames: { pattern: '^[A-Za-z0-9_.-]{1,100}$' },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { description: { type: 'string' } },
+      },
     },
   },
 } as const;
@@ -62,12 +83,19 @@ export function parseHostConfig(input: unknown): ParseResult {
   if (!validate(input)) {
     return { ok: false, errors: (validate.errors ?? []).map(describe) };
   }
-  const raw = input as Partial<{ chat: Partial<HostConfig['chat']>; models: HostConfig['models'] }>;
+  const raw = input as Partial<Omit<HostConfig, 'chat'> & { chat: Partial<HostConfig['chat']> }>;
+  const servers = (raw.servers ?? []).map((s) => ({ ...s, name: s.name ?? s.id, admission: s.admission ?? 'strict' }));
+  const ids = servers.map((s) => s.id);
+  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (duplicate) return { ok: false, errors: [`/servers: the id "${duplicate}" is used twice`] };
   return {
     ok: true,
     config: {
       chat: { ...DEFAULT_HOST_CONFIG.chat, ...raw.chat },
       models: { ...DEFAULT_HOST_CONFIG.models, ...raw.models },
+      servers,
+      demoServers: raw.demoServers ?? DEFAULT_HOST_CONFIG.demoServers,
+      pools: raw.pools ?? {},
     },
   };
 }

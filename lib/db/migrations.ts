@@ -36,6 +36,17 @@ const migrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '0002-mcp-servers': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table mcp_servers (
+          id text primary key,
+          user_id text not null references users(id) on delete cascade,
+          registration jsonb not null,
+          created_at timestamptz not null default now()
+        )`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = {

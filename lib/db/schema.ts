@@ -30,8 +30,16 @@ export interface MessagesTable {
   created_at: CreatedAt;
 }
 
+export interface McpServersTable {
+  id: string;
+  user_id: string;
+  registration: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
+  mcp_servers: McpServersTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
 }

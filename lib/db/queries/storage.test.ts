@@ -10,6 +10,7 @@ import {
   updateConversation,
 } from './conversations';
 import { deleteMessagesAfter, listMessages, saveMessage } from './messages';
+import { deleteStoredServer, listStoredServers, storeServer } from './servers';
 
 const text = (id: string, role: 'user' | 'assistant', body: string): UIMessage => ({
   id,
@@ -141,5 +142,23 @@ describe.each(targets)('storage on $name', (target) => {
     expect((await listMessages(db, LOCAL_USER_ID, 'c4'))[0]?.parts).toEqual([
       { type: 'text', text: 'original' },
     ]);
+  });
+});
+
+describe.each(targets)('registered servers on $name', (target) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await target.open();
+  });
+  afterAll(() => target.close(db));
+
+  it('stores, lists and deletes a registration, once per id', async () => {
+    const registration = { id: 'weather', transport: { type: 'http', url: 'http://127.0.0.1:9/mcp' } };
+    expect(await storeServer(db, LOCAL_USER_ID, 'weather', registration)).toBe(true);
+    expect(await storeServer(db, LOCAL_USER_ID, 'weather', registration)).toBe(false);
+    expect(await listStoredServers(db)).toEqual([{ id: 'weather', userId: LOCAL_USER_ID, registration }]);
+    expect(await deleteStoredServer(db, 'someone-else', 'weather')).toBe(false);
+    expect(await deleteStoredServer(db, LOCAL_USER_ID, 'weather')).toBe(true);
+    expect(await listStoredServers(db)).toEqual([]);
   });
 });

@@ -1,0 +1,27 @@
+import type { Db } from '../connect';
+
+export interface StoredServer {
+  id: string;
+  userId: string;
+  registration: unknown;
+}
+
+/** Servers people registered in the UI; validated again by the registry when loaded. */
+export async function listStoredServers(db: Db): Promise<StoredServer[]> {
+  const rows = await db.selectFrom('mcp_servers').select(['id', 'user_id', 'registration']).orderBy('created_at').execute();
+  return rows.map((r) => ({ id: r.id, userId: r.user_id, registration: r.registration }));
+}
+
+export async function storeServer(db: Db, userId: string, id: string, registration: unknown): Promise<boolean> {
+  const result = await db
+    .insertInto('mcp_servers')
+    .values({ id, user_id: userId, registration: JSON.stringify(registration) })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function deleteStoredServer(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('mcp_servers').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

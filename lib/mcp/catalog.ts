@@ -1,0 +1,106 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { ValidateFunction } from 'ajv';
+import { type AdmissionContext, admitTools } from '../mcplet/admission';
+import { parseSchemaPayload, parseSchemaUri, type SchemaPayload } from '../mcplet/schema-uri';
+import type { McpletTool, RawTool, RejectedTool } from '../mcplet/types';
+import { compileSchema } from './validators';
+
+export interface ResultSchema {
+  uri: string;
+  status: 'ready' | 'error';
+  payload?: SchemaPayload;
+  validate?: ValidateFunction;
+  error?: string;
+}
+
+export interface ServerCatalog {
+  tools: McpletTool[];
+  rejected: RejectedTool[];
+  inputValidators: Map<string, ValidateFunction>;
+  resultSchemas: Map<string, ResultSchema>;
+  listedAt: number;
+}
+
+export const EMPTY_CATALOG: ServerCatalog = {
+  tools: [],
+  rejected: [],
+  inputValidators: new Map(),
+  resultSchemas: new Map(),
+  listedAt: 0,
+};
+
+async function listAll(client: Client, timeoutMs: number): Promise<RawTool[]> {
+  const tools: RawTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 50; page++) {
+    const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
+    tools.push(...(result.tools as RawTool[]));
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return tools;
+}
+
+/** 5.3.4, 9.3: reads and compiles a result schema resource from the tool's own server. */
+async function fetchResultSchema(client: Client, uri: string, timeoutMs: number): Promise<ResultSchema> {
+  const parsed = parseSchemaUri(uri);
+  if (!parsed) return { uri, status: 'error', error: 'not an mcplet://tool-result-schema/{toolId}[/v{major}] URI (9.3)' };
+  try {
+    const read = await client.readResource({ uri }, { timeout: timeoutMs });
+    const item = read.contents[0];
+    const text =
+      item && 'text' in item && typeof item.text === 'string'
+        ? item.text
+        : item && 'blob' in item && typeof item.blob === 'string'
+          ? new TextDecoder().decode(Buffer.from(item.blob, 'base64'))
+          : null;
+    if (text === null) return { uri, status: 'error', error: 'the schema resource has no content' };
+    const payload = parseSchemaPayload(text, parsed);
+    if (!payload.ok) return { uri, status: 'error', error: payload.error };
+    const compiled = compileSchema(payload.payload.schema);
+    if (!compiled.ok) return { uri, status: 'error', payload: payload.payload, error: `the schema does not compile: ${compiled.error}` };
+    return { uri, status: 'ready', payload: payload.payload, validate: compiled.validate };
+  } catch (error) {
+    return { uri, status: 'error', error: `could not read the schema resource: ${error instanceof Error ? error.message : error}` };
+  }
+}
+
+/** Lists, admits and prepares a server's tools. Input schemas that do not compile reject their tool. */
+export async function buildCatalog(client: Client, context: AdmissionContext, timeoutMs: number): Promise<ServerCatalog> {
+  const results = admitTools(await listAll(client, timeoutMs), context);
+  const tools: McpletTool[] = [];
+  const rejected: RejectedTool[] = [];
+  const inputValidators = new Map<string, ValidateFunction>();
+  for (const result of results) {
+    if (result.status === 'rejected') {
+      rejected.push(result.tool);
+      continue;
+    }
+    const compiled = compileSchema(result.tool.inputSchema);
+    if (!compiled.ok) {
+      rejected.push({
+        serverId: context.serverId,
+        name: result.tool.name,
+        reasons: [{ code: 'INVALID_INPUT_SCHEMA', section: '5.1', message: `inputSchema does not compile: ${compiled.error}` }],
+      });
+      continue;
+    }
+    inputValidators.set(result.tool.name, compiled.validate);
+    tools.push(result.tool);
+  }
+  const resultSchemas = new Map<string, ResultSchema>();
+  const uris = [...new Set(tools.map((t) => t.resultSchemaUri).filter((u): u is string => !!u))];
+  const fetched = await Promise.all(uris.map((uri) => fetchResultSchema(client, uri, timeoutMs)));
+  const byUri = new Map(fetched.map((s) => [s.uri, s]));
+  for (const tool of tools) {
+    const schema = tool.resultSchemaUri ? byUri.get(tool.resultSchemaUri) : undefined;
+    if (schema) {
+      resultSchemas.set(tool.name, schema);
+      if (schema.status === 'error') tool.warnings.push(`5.3.4: result schema ${schema.uri}: ${schema.error}`);
+      else if (schema.payload?.deprecated) {
+        tool.warnings.push(`9.5: result schema ${schema.uri} is deprecated${schema.payload.sunsetDate ? `, sunset ${schema.payload.sunsetDate}` : ''}`);
+      }
+    }
+  }
+  return { tools, rejected, inputValidators, resultSchemas, listedAt: Date.now() };
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenRestaurant } from '../../servers/restaurant/http';
+import { dispatch } from './dispatch';
+import { McpRegistry } from './registry';
+
+let restaurant: Awaited<ReturnType<typeof listenRestaurant>>;
+let registry: McpRegistry;
+const session = { userId: 'local' };
+
+beforeAll(async () => {
+  restaurant = await listenRestaurant(0);
+  registry = new McpRegistry(new Set());
+  await registry
+    .start({ id: 'restaurant', name: 'Restaurant', transport: { type: 'http', url: restaurant.url }, admission: 'strict', source: 'demo' })
+    .connect();
+});
+
+afterAll(async () => {
+  await registry.closeAll();
+  await restaurant.close();
+});
+
+describe('the demo MCPlet through the host', () => {
+  it('5.3.1: admits the four tools with their metadata', () => {
+    const connection = registry.get('restaurant');
+    expect(connection?.status).toBe('ready');
+    expect(connection?.kind).toBe('streamable-http');
+    const tools = Object.fromEntries(connection?.catalog.tools.map((t) => [t.name, t]) ?? []);
+    expect(Object.keys(tools).sort()).toEqual(['create_reservation', 'get_restaurant', 'prepare_reservation', 'search_restaurants']);
+    expect(tools.search_restaurants).toMatchObject({
+      mcpletType: 'read',
+      visibility: ['model'],
+      ui: { resourceUri: 'ui://restaurant/search.html', displayMode: 'llm-fullscreen' },
+    });
+    expect(tools.create_reservation).toMatchObject({
+      mcpletType: 'action',
+      visibility: ['app'],
+      auth: { required: 'passkey', enforcement: 'strict' },
+    });
+    expect(connection?.catalog.rejected).toEqual([]);
+  });
+
+  it('5.3.4 / 9.4: prefetches and compiles every result schema', () => {
+    const schemas = registry.get('restaurant')?.catalog.resultSchemas;
+    expect([...(schemas?.values() ?? [])].map((s) => [s.uri, s.status, s.payload?.version])).toEqual([
+      ['mcplet://tool-result-schema/search_restaurants', 'ready', 1],
+      ['mcplet://tool-result-schema/get_restaurant', 'ready', 1],
+      ['mcplet://tool-result-schema/prepare_reservation', 'ready', 1],
+      ['mcplet://tool-result-schema/create_reservation', 'ready', 1],
+    ]);
+  });
+
+  it('8.2: the model sees only model-visible tools, namespaced by server', () => {
+    expect(registry.modelTools().map((t) => t.modelName).sort()).toEqual([
+      'restaurant__get_restaurant',
+      'restaurant__prepare_reservation',
+      'restaurant__search_restaurants',
+    ]);
+  });
+
+  it('dispatches a read call and projects content only for the model (15)', async () => {
+    const outcome = await dispatch(registry, {
+      serverId: 'restaurant',
+      toolName: 'search_restaurants',
+      args: { cuisine: 'italian' },
+      surface: { kind: 'model' },
+      session,
+    });
+    expect(outcome.sent).toBe(true);
+    expect(outcome.envelope).toMatchObject({ result: { total: 2 }, _meta: { toolId: 'search_restaurants', mcpletType: 'read' } });
+    expect(outcome.result?.structuredContent).toMatchObject({ total: 2 });
+    expect(outcome.modelContent).toEqual([{ type: 'text', text: expect.stringContaining('Trattoria Luce') }]);
+    expect(JSON.stringify(outcome.modelContent)).not.toContain('priceLevel');
+    expect(outcome.exchange?.request).toMatchObject({ method: 'tools/call', params: { name: 'search_restaurants' } });
+    expect(outcome.exchange?.response).toMatchObject({ result: { structuredContent: { total: 2 } } });
+  });
+
+  it('9.1: invalid arguments give VALIDATION_ERROR and nothing is sent', async () => {
+    const outcome = await dispatch(registry, {
+      serverId: 'restaurant',
+      toolName: 'search_restaurants',
+      args: { maxPrice: 9 },
+      surface: { kind: 'model' },
+      session,
+    });
+    expect(outcome.sent).toBe(false);
+    expect(outcome.envelope).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+  });
+
+  it('10.7: a server error result keeps its isError and its code', async () => {
+    const outcome = await dispatch(registry, {
+      serverId: 'restaurant',
+      toolName: 'get_restaurant',
+      args: { id: 'r-nowhere' },
+      surface: { kind: 'model' },
+      session,
+    });
+    expect(outcome.envelope).toMatchObject({ error: { code: 'NOT_FOUND', message: 'No restaurant has the id "r-nowhere".' } });
+  });
+
+  it('8.2: the model cannot call an app-only tool, and a view of another server cannot call this one', async () => {
+    const asModel = await dispatch(registry, {
+      serverId: 'restaurant',
+      toolName: 'create_reservation',
+      args: {},
+      surface: { kind: 'model' },
+      session,
+    });
+    expect(asModel).toMatchObject({ sent: false, decision: { allow: false, code: 'NOT_MODEL_VISIBLE' } });
+    const crossServer = await dispatch(registry, {
+      serverId: 'restaurant',
+      toolName: 'get_restaurant',
+      args: { id: 'r-sakura' },
+      surface: { kind: 'app', serverId: 'weather' },
+      session,
+    });
+    expect(crossServer).toMatchObject({ sent: false, decision: { allow: false, code: 'OTHER_SERVER' } });
+  });
+
+  it('4: an action stops at its gate: nothing is sent without a verified approval', async () => {
+    const outcome = await dispatch(registry, {
+      serverId: 'restaurant',
+      toolName: 'create_reservation',
+      args: { restaurantId: 'r-sakura', date: '2099-01-01', time: '19:00', partySize: 2, name: 'Ada' },
+      surface: { kind: 'app', serverId: 'restaurant' },
+      session,
+    });
+    expect(outcome).toMatchObject({ sent: false, envelope: { error: { code: 'AUTH_REQUIRED' } }, decision: { gate: 'confirm' } });
+  });
+
+  it('7.2: the backend itself refuses an action without an assertion', async () => {
+    const outcome = await dispatch(registry, {
+      serverId: 'restaurant',
+      toolName: 'create_reservation',
+      args: { restaurantId: 'r-sakura', date: '2099-01-01', time: '19:00', partySize: 2, name: 'Ada' },
+      surface: { kind: 'app', serverId: 'restaurant' },
+      session,
+      gatePassed: true,
+    });
+    expect(outcome).toMatchObject({ sent: true, envelope: { error: { code: 'AUTH_REQUIRED' } } });
+  });
+
+  it('a tool that does not exist is NOT_FOUND', async () => {
+    const outcome = await dispatch(registry, { serverId: 'restaurant', toolName: 'nope', args: {}, surface: { kind: 'model' }, session });
+    expect(outcome.envelope).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});

@@ -1,0 +1,108 @@
+import 'server-only';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { type ErrorCode as EnvelopeCode, errorEnvelope, type ResultEnvelope, wrapCallResult } from '../mcplet/envelope';
+import { type CallSurface, type Decision, decide, type PolicySession } from '../mcplet/policy';
+import { type ModelContent, projectForModel } from '../mcplet/projection';
+import type { McpletTool } from '../mcplet/types';
+import { ServerUnavailableError } from './connection';
+import type { Exchange } from './recording-transport';
+import type { McpRegistry } from './registry';
+import { describeErrors } from './validators';
+
+export interface DispatchRequest {
+  serverId: string;
+  toolName: string;
+  args: unknown;
+  surface: CallSurface;
+  session: PolicySession;
+  /** Set only by server code that verified the gate `decide()` asked for (the gates module). */
+  gatePassed?: boolean;
+  /** Extra `params._meta` for the server (e.g. `mcplet_auth`); never part of `arguments` (7.3.1). */
+  meta?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+export interface DispatchResult {
+  decision: Decision;
+  envelope: ResultEnvelope;
+  /** The full MCP result, for views; absent when nothing was sent. */
+  result?: CallToolResult;
+  /** What the model may see of the result (15). */
+  modelContent: ModelContent;
+  /** The raw JSON-RPC request and response, for the developer preview. */
+  exchange?: Exchange;
+  sent: boolean;
+  durationMs: number;
+}
+
+function fail(tool: McpletTool | { name: string }, decision: Decision, code: EnvelopeCode, message: string, started: number): DispatchResult {
+  return {
+    decision,
+    envelope: errorEnvelope(tool, code, message),
+    modelContent: [{ type: 'text', text: `Error (${code}): ${message}` }],
+    sent: false,
+    durationMs: performance.now() - started,
+  };
+}
+
+function classify(error: unknown, serverName: string, timeoutMs: number): { code: EnvelopeCode; message: string; down: boolean } {
+  if (error instanceof ServerUnavailableError) return { code: 'SERVICE_UNAVAILABLE', message: error.message, down: false };
+  if (error instanceof McpError) {
+    if (error.code === ErrorCode.RequestTimeout) {
+      return { code: 'SERVICE_UNAVAILABLE', message: `${serverName} did not answer within ${Math.round(timeoutMs / 1000)} s`, down: false };
+    }
+    if (error.code === ErrorCode.ConnectionClosed) {
+      return { code: 'SERVICE_UNAVAILABLE', message: `${serverName} closed the connection`, down: true };
+    }
+    if (error.code === ErrorCode.InvalidParams) return { code: 'VALIDATION_ERROR', message: error.message, down: false };
+    if (error.code === ErrorCode.MethodNotFound) return { code: 'NOT_FOUND', message: error.message, down: false };
+    return { code: 'UNKNOWN_ERROR', message: error.message, down: false };
+  }
+  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error);
+  if (/ECONNREFUSED|ECONNRESET|fetch failed|socket hang up|EPIPE|terminated|not connected/i.test(text)) {
+    return { code: 'SERVICE_UNAVAILABLE', message: `${serverName} cannot be reached`, down: true };
+  }
+  return { code: 'UNKNOWN_ERROR', message: error instanceof Error ? error.message : String(error), down: false };
+}
+
+/**
+ * The one server-side path for every tool call (DESIGN.md, the spine): policy, argument
+ * validation, the gate check, the call, and the result envelope with its model projection.
+ */
+export async function dispatch(registry: McpRegistry, request: DispatchRequest): Promise<DispatchResult> {
+  const started = performance.now();
+  const connection = registry.get(request.serverId);
+  const tool = registry.tool(request.serverId, request.toolName);
+  const decision = decide(tool, request.surface, request.args, request.session);
+  const named = tool ?? { name: request.toolName };
+  if (!decision.allow) {
+    return fail(named, decision, decision.code === 'NOT_ADMITTED' ? 'NOT_FOUND' : 'X_NOT_ALLOWED', decision.reason, started);
+  }
+  if (!tool || !connection) return fail(named, decision, 'NOT_FOUND', 'the tool is gone', started);
+  const args = request.args as Record<string, unknown>;
+  const validate = connection.catalog.inputValidators.get(tool.name);
+  if (validate && !validate(args)) {
+    return fail(tool, decision, 'VALIDATION_ERROR', `the arguments do not match the tool's input schema: ${describeErrors(validate)}`, started);
+  }
+  if (decision.gate !== 'none' && !request.gatePassed) {
+    return fail(tool, decision, 'AUTH_REQUIRED', `"${tool.name}" needs your ${decision.gate === 'passkey' ? 'passkey' : 'confirmation'} before it can run`, started);
+  }
+  try {
+    const { result, exchange } = await connection.callTool(tool.name, args, request.meta, request.signal);
+    return {
+      decision,
+      envelope: wrapCallResult(tool, result),
+      result,
+      modelContent: projectForModel(result),
+      exchange,
+      sent: true,
+      durationMs: performance.now() - started,
+    };
+  } catch (error) {
+    const { code, message, down } = classify(error, connection.config.name, connection.callTimeoutMs);
+    if (down) connection.markUnavailable(message);
+    const failed = fail(tool, decision, code, message, started);
+    return { ...failed, sent: !(error instanceof ServerUnavailableError) };
+  }
+}

@@ -1,0 +1,144 @@
+import 'server-only';
+import { demoServerUrl, DEMO_SERVERS } from '../../servers/manifest';
+import { hostConfig } from '../config/load';
+import { getDb } from '../db';
+import { deleteStoredServer, listStoredServers, storeServer } from '../db/queries/servers';
+import { modelToolName } from '../mcplet/names';
+import type { McpletTool } from '../mcplet/types';
+import { ServerConnection } from './connection';
+import { parseRegistration, type ServerConfig, type ServerRegistration } from './server-config';
+
+export interface ModelTool {
+  modelName: string;
+  tool: McpletTool;
+}
+
+/** How long the first request waits for servers that are still connecting after start-up. */
+const FIRST_CONNECT_WAIT_MS = 4_000;
+
+/**
+ * Every server connection of the host. Routing tables (the model's tool list, name lookups) are
+ * computed from the live catalogs on each call, so a re-listed or removed tool disappears at once.
+ */
+export class McpRegistry {
+  private readonly connections = new Map<string, ServerConnection>();
+  private readonly pools: ReadonlySet<string>;
+
+  constructor(pools: ReadonlySet<string>) {
+    this.pools = pools;
+  }
+
+  list(): ServerConnection[] {
+    return [...this.connections.values()];
+  }
+
+  get(id: string): ServerConnection | undefined {
+    return this.connections.get(id);
+  }
+
+  tool(serverId: string, name: string): McpletTool | undefined {
+    return this.connections.get(serverId)?.catalog.tools.find((t) => t.name === name);
+  }
+
+  /** 8.2: the model's tool list: admitted tools whose visibility contains `model`. */
+  modelTools(): ModelTool[] {
+    const out: ModelTool[] = [];
+    for (const connection of this.connections.values()) {
+      if (connection.status === 'closed') continue;
+      for (const tool of connection.catalog.tools) {
+        if (tool.visibility.includes('model')) out.push({ modelName: modelToolName(connection.id, tool.name), tool });
+      }
+    }
+    return out;
+  }
+
+  /** Finds the tool behind a model-facing name, among every admitted tool (visible or not). */
+  resolveModelName(modelName: string): McpletTool | undefined {
+    for (const connection of this.connections.values()) {
+      for (const tool of connection.catalog.tools) {
+        if (modelToolName(connection.id, tool.name) === modelName) return tool;
+      }
+    }
+    return undefined;
+  }
+
+  start(config: ServerConfig): ServerConnection {
+    const connection = new ServerConnection(config, this.pools);
+    this.connections.set(config.id, connection);
+    void connection.connect();
+    return connection;
+  }
+
+  async add(registration: ServerRegistration, userId: string): Promise<ServerConnection> {
+    if (this.connections.has(registration.id)) throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
+    const stored = await storeServer(await getDb(), userId, registration.id, registration);
+    if (!stored) throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
+    const connection = this.start({ ...registration, source: 'user' });
+    await connection.connect();
+    return connection;
+  }
+
+  /** Removes a server: user servers for good; configured and demo servers until the next start. */
+  async remove(id: string, userId: string): Promise<boolean> {
+    const connection = this.connections.get(id);
+    if (!connection) return false;
+    this.connections.delete(id);
+    await connection.close();
+    if (connection.config.source === 'user') await deleteStoredServer(await getDb(), userId, id);
+    return true;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.list().map((c) => c.close()));
+    this.connections.clear();
+  }
+}
+
+export class RegistryError extends Error {}
+
+function configuredServers(): ServerConfig[] {
+  const config = hostConfig();
+  const servers: ServerConfig[] = config.servers.map((s) => ({ ...s, source: 'config' }));
+  if (config.demoServers) {
+    for (const demo of DEMO_SERVERS) {
+      if (servers.some((s) => s.id === demo.id)) continue;
+      servers.push({
+        id: demo.id,
+        name: demo.name,
+        transport: { type: 'http', url: demoServerUrl(demo) },
+        admission: 'strict',
+        source: 'demo',
+      });
+    }
+  }
+  return servers;
+}
+
+async function createRegistry(): Promise<McpRegistry> {
+  const registry = new McpRegistry(new Set(Object.keys(hostConfig().pools)));
+  const servers = configuredServers();
+  for (const stored of await listStoredServers(await getDb())) {
+    const parsed = parseRegistration(stored.registration);
+    if (!parsed.ok || servers.some((s) => s.id === parsed.registration.id)) {
+      console.warn(`[mcp] skipping stored server ${stored.id}: ${parsed.ok ? 'id already configured' : parsed.error}`);
+      continue;
+    }
+    servers.push({ ...parsed.registration, source: 'user' });
+  }
+  const connections = servers.map((s) => registry.start(s));
+  await Promise.race([
+    Promise.all(connections.map((c) => c.connect())),
+    new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_WAIT_MS).unref()),
+  ]);
+  return registry;
+}
+
+const holder = globalThis as unknown as { __mcpletRegistry?: Promise<McpRegistry> };
+
+export function getRegistry(): Promise<McpRegistry> {
+  holder.__mcpletRegistry ??= createRegistry().catch((error: unknown) => {
+    holder.__mcpletRegistry = undefined;
+    throw error;
+  });
+  return holder.__mcpletRegistry;
+}

@@ -1,0 +1,86 @@
+import Ajv2020 from 'ajv/dist/2020.js';
+import type { OverlayMeta } from '../mcplet/admission';
+import type { AdmissionMode } from '../mcplet/types';
+
+export type ServerTransport =
+  | { type: 'http'; url: string; headers?: Record<string, string> }
+  | { type: 'stdio'; command: string[]; env?: Record<string, string>; cwd?: string };
+
+export interface ServerRegistration {
+  id: string;
+  name: string;
+  transport: ServerTransport;
+  admission: AdmissionMode;
+  overlay?: Record<string, OverlayMeta>;
+  /** Longest a tool call may take before the server is treated as unavailable. */
+  timeoutMs?: number;
+}
+
+export type ServerSource = 'config' | 'demo' | 'user';
+
+export interface ServerConfig extends ServerRegistration {
+  source: ServerSource;
+}
+
+/** One JSON Schema for a server registration, used by host.config.json and by the servers API. */
+export const serverRegistrationSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'transport'],
+  properties: {
+    id: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,19}$' },
+    name: { type: 'string', minLength: 1, maxLength: 80 },
+    admission: { enum: ['strict', 'overlay', 'annotations'] },
+    timeoutMs: { type: 'integer', minimum: 100, maximum: 600_000 },
+    overlay: {
+      type: 'object',
+      propertyNames: { pattern: '^[A-Za-z0-9_.-]{1,128}$' },
+      additionalProperties: { type: 'object' },
+    },
+    transport: {
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['type', 'url'],
+          properties: {
+            type: { const: 'http' },
+            url: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
+            headers: { type: 'object', additionalProperties: { type: 'string' } },
+          },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['type', 'command'],
+          properties: {
+            type: { const: 'stdio' },
+            command: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'string', minLength: 1, maxLength: 4096 } },
+            env: { type: 'object', additionalProperties: { type: 'string' } },
+            cwd: { type: 'string' },
+          },
+        },
+      ],
+    },
+  },
+} as const;
+
+const validate = new Ajv2020({ allErrors: false, strict: true }).compile(serverRegistrationSchema);
+
+export type RegistrationParse = { ok: true; registration: ServerRegistration } | { ok: false; error: string };
+
+export function parseRegistration(input: unknown): RegistrationParse {
+  if (!validate(input)) {
+    const e = validate.errors?.[0];
+    const where = e?.instancePath || '(root)';
+    const detail =
+      e?.keyword === 'pattern' && where === '/id'
+        ? 'must start with a lowercase letter and use only a-z, 0-9 and -, at most 20 characters'
+        : e?.keyword === 'oneOf'
+          ? 'must be {"type":"http","url":...} or {"type":"stdio","command":[...]}'
+          : (e?.message ?? 'is invalid');
+    return { ok: false, error: `${where} ${detail}` };
+  }
+  const raw = input as Omit<ServerRegistration, 'admission' | 'name'> & Partial<ServerRegistration>;
+  return { ok: true, registration: { ...raw, name: raw.name ?? raw.id, admission: raw.admission ?? 'strict' } };
+}

@@ -1,0 +1,51 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createRestaurantServer } from './server';
+
+/** Stateless Streamable HTTP: a new server and transport per request, loopback only. */
+export function listenRestaurant(
+  port: number,
+): Promise<{ url: string; http: Server; close(): Promise<void> }> {
+  const http = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== '/mcp') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    if (req.method !== 'POST') {
+      res.writeHead(405, { allow: 'POST', 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed' }, id: null }),
+      );
+      return;
+    }
+    const server = createRestaurantServer();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res);
+    } catch (error) {
+      console.error('[restaurant] request failed:', error);
+      if (!res.headersSent) res.writeHead(500).end();
+    }
+  });
+  return new Promise((resolve) => {
+    http.listen(port, '127.0.0.1', () => {
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+      resolve({
+        url,
+        http,
+        close: () =>
+          new Promise<void>((done) => {
+            http.closeAllConnections();
+            http.close(() => done());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,25 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+export interface ReservationRecord {
+  reservationId: string;
+  restaurantId: string;
+  date: string;
+  time: string;
+  partySize: number;
+  name: string;
+  createdAt: string;
+}
+
+/**
+ * Reservations go to an append-only file standing in for the restaurant's booking system. The
+ * MCPlet process itself keeps no state between calls (13.1).
+ */
+export function reservationsFile(env: Record<string, string | undefined> = process.env): string {
+  return resolve(env.RESERVATIONS_FILE ?? '.data/restaurant/reservations.jsonl');
+}
+
+export function appendReservation(record: ReservationRecord, file = reservationsFile()): void {
+  mkdirSync(dirname(file), { recursive: true });
+  appendFileSync(file, `${JSON.stringify(record)}\n`);
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { findRestaurant, type Restaurant, searchRestaurants } from './data';
+import { failure, registerMcpletTool, registerResultSchema, success } from './mcplet';
+import { appendReservation } from './reservations';
+import { schemaPayload, schemaUri } from './schemas';
+import { verifyAssertion } from './verify-assertion';
+import { viewHtml } from './view';
+
+export const SERVER_ID = 'restaurant';
+export const SEARCH_VIEW_URI = 'ui://restaurant/search.html';
+const VIEW_MIME = 'text/html;profile=mcp-app';
+
+function summary(r: Restaurant) {
+  return {
+    id: r.id,
+    name: r.name,
+    cuisine: r.cuisine,
+    area: r.area,
+    priceLevel: r.priceLevel,
+    rating: r.rating,
+  };
+}
+
+const reservationShape = {
+  restaurantId: z.string().min(1).describe('Restaurant id, e.g. r-sakura'),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .describe('Date, YYYY-MM-DD'),
+  time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .describe('Time, HH:MM (24h)'),
+  partySize: z.number().int().min(1).max(20).describe('Number of guests'),
+  name: z.string().min(1).max(100).describe('Name for the booking'),
+};
+
+type ReservationInput = { restaurantId: string; date: string; time: string; partySize: number; name: string };
+
+function checkReservation(
+  input: ReservationInput,
+  today = new Date(),
+): { ok: true; restaurant: Restaurant } | { ok: false; code: string; message: string } {
+  const restaurant = findRestaurant(input.restaurantId);
+  if (!restaurant)
+    return { ok: false, code: 'NOT_FOUND', message: `No restaurant has the id "${input.restaurantId}".` };
+  if (input.date < today.toISOString().slice(0, 10))
+    return { ok: false, code: 'VALIDATION_ERROR', message: 'The date is in the past.' };
+  if (input.time < restaurant.opens || input.time > restaurant.closes) {
+    return {
+      ok: false,
+      code: 'X_CLOSED',
+      message: `${restaurant.name} takes bookings from ${restaurant.opens} to ${restaurant.closes}.`,
+    };
+  }
+  return { ok: true, restaurant };
+}
+
+/** The restaurant example of the MCPlet spec as a reference MCPlet server. Stateless (13.1). */
+export function createRestaurantServer(): McpServer {
+  const server = new McpServer(
+    { name: 'restaurant-mcplet', version: '1.0.0' },
+    { capabilities: { tools: {}, resources: {} } },
+  );
+
+  registerMcpletTool(
+    server,
+    'search_restaurants',
+    {
+      title: 'Search Restaurants',
+      description:
+        'Search for restaurants by name, cuisine, area or price level. Returns the best rated first.',
+      inputSchema: {
+        query: z.string().max(200).optional().describe('Free text, e.g. "ramen" or "garden"'),
+        cuisine: z
+          .string()
+          .max(40)
+          .optional()
+          .describe('japanese, italian, french, mexican, indian, chinese, vegan'),
+        area: z
+          .string()
+          .max(40)
+          .optional()
+          .describe('shinjuku, shibuya, ginza, ebisu, shimokitazawa, yokohama'),
+        maxPrice: z.number().int().min(1).max(4).optional().describe('Highest price level, 1 (cheap) to 4'),
+        limit: z.number().int().min(1).max(20).optional(),
+      },
+      meta: {
+        mcpletType: 'read',
+        visibility: ['model'],
+        ui: { resourceUri: SEARCH_VIEW_URI, displayMode: 'llm-fullscreen' },
+      },
+      resultSchemaUri: schemaUri('search_restaurants'),
+    },
+    (args) => {
+      const input = args as {
+        query?: string;
+        cuisine?: string;
+        area?: string;
+        maxPrice?: number;
+        limit?: number;
+      };
+      const results = searchRestaurants(input).map(summary);
+      const query = Object.fromEntries(
+        Object.entries({
+          query: input.query,
+          cuisine: input.cuisine,
+          area: input.area,
+          maxPrice: input.maxPrice,
+        }).filter(([, v]) => v !== undefined),
+      );
+      const lines = results.map(
+        (r) =>
+          `- ${r.name} (${r.id}): ${r.cuisine}, ${r.area}, ${'¥'.repeat(r.priceLevel)}, rated ${r.rating}`,
+      );
+      const text = results.length
+        ? `Found ${results.length} restaurant(s):\n${lines.join('\n')}`
+        : 'No restaurant matches.';
+      return success({ query, results, total: results.length }, text);
+    },
+  );
+
+  registerMcpletTool(
+    server,
+    'get_restaurant',
+    {
+      title: 'Get Restaurant',
+      description: 'Details of one restaurant: description and opening hours.',
+      inputSchema: { id: z.string().min(1).describe('Restaurant id, e.g. r-sakura') },
+      meta: { mcpletType: 'read', visibility: ['model', 'app'] },
+      resultSchemaUri: schemaUri('get_restaurant'),
+    },
+    (args) => {
+      const restaurant = findRestaurant(String(args.id));
+      if (!restaurant) return failure('NOT_FOUND', `No restaurant has the id "${String(args.id)}".`);
+      return success(
+        { restaurant },
+        `${restaurant.name} (${restaurant.cuisine}, ${restaurant.area}): ${restaurant.description} Open ${restaurant.opens}-${restaurant.closes}. Rated ${restaurant.rating}.`,
+      );
+    },
+  );
+
+  registerMcpletTool(
+    server,
+    'prepare_reservation',
+    {
+      title: 'Prepare Reservation',
+      description: 'Checks a reservation request and returns a draft to show the user. Books nothing.',
+      inputSchema: reservationShape,
+      meta: { mcpletType: 'prepare', visibility: ['model', 'app'] },
+      resultSchemaUri: schemaUri('prepare_reservation'),
+    },
+    (args) => {
+      const input = args as ReservationInput;
+      const check = checkReservation(input);
+      if (!check.ok) return failure(check.code, check.message);
+      const text = `Draft: ${input.partySize} at ${check.restaurant.name} on ${input.date} at ${input.time}, under "${input.name}". Not booked yet.`;
+      return success({ draft: input, summary: text }, text);
+    },
+  );
+
+  registerMcpletTool(
+    server,
+    'create_reservation',
+    {
+      title: 'Create Reservation',
+      description: 'Books a table. Needs the user to confirm with their passkey.',
+      inputSchema: reservationShape,
+      meta: {
+        mcpletType: 'action',
+        visibility: ['app'],
+        auth: {
+          required: 'passkey',
+          enforcement: 'strict',
+          promptMessage: 'Confirm your reservation with your passkey',
+        },
+      },
+      resultSchemaUri: schemaUri('create_reservation'),
+    },
+    async (args, extra) => {
+      const input = args as ReservationInput;
+      const check = checkReservation(input);
+      if (!check.ok) return failure(check.code, check.message);
+      const verified = await verifyAssertion(extra._meta?.mcplet_auth, {
+        server: SERVER_ID,
+        tool: 'create_reservation',
+        arguments: input,
+      });
+      if (!verified.ok) return failure(verified.code, verified.message);
+      const reservationId = `res-${randomUUID().slice(0, 8)}`;
+      appendReservation({ reservationId, ...input, createdAt: new Date().toISOString() });
+      return success(
+        { reservationId, reservation: input },
+        `Booked: ${input.partySize} at ${check.restaurant.name} on ${input.date} at ${input.time} (reservation ${reservationId}).`,
+      );
+    },
+  );
+
+  for (const toolId of [
+    'search_restaurants',
+    'get_restaurant',
+    'prepare_reservation',
+    'create_reservation',
+  ]) {
+    registerResultSchema(server, schemaUri(toolId), () => schemaPayload(toolId));
+  }
+
+  server.registerResource(
+    'search-view',
+    SEARCH_VIEW_URI,
+    { mimeType: VIEW_MIME, description: 'Restaurant search results' },
+    async () => ({
+      contents: [{ uri: SEARCH_VIEW_URI, mimeType: VIEW_MIME, text: viewHtml() }],
+    }),
+  );
+
+  return server;
+}
