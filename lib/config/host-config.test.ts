@@ -17,7 +17,11 @@ describe('host.config.json validation', () => {
     });
     expect(parsed).toEqual({
       ok: true,
-      config: { ...DEFAULT_HOST_CONFIG, chat: { defaultMode: 'tool-only', maxSteps: 6 }, models: { default: 'openai:gpt-4o' } },
+      config: {
+        ...DEFAULT_HOST_CONFIG,
+        chat: { defaultMode: 'tool-only', maxSteps: 6 },
+        models: { default: 'openai:gpt-4o' },
+      },
     });
   });
 
@@ -45,15 +49,25 @@ describe('host.config.json validation', () => {
       demoServers: false,
     });
     expect(parsed.ok && parsed.config.servers).toEqual([
-      { id: 'weather', name: 'weather', admission: 'strict', transport: { type: 'http', url: 'http://127.0.0.1:9000/mcp' } },
+      {
+        id: 'weather',
+        name: 'weather',
+        admission: 'strict',
+        transport: { type: 'http', url: 'http://127.0.0.1:9000/mcp' },
+      },
     ]);
     expect(parsed.ok && parsed.config.demoServers).toBe(false);
     const twice = { id: 'a', transport: { type: 'http', url: 'http://x/mcp' } };
-    expect(parseHostConfig({ servers: [twice, twice] })).toEqual({ ok: false, errors: ['/servers: the id "a" is used twice'] });
+    expect(parseHostConfig({ servers: [twice, twice] })).toEqual({
+      ok: false,
+      errors: ['/servers: the id "a" is used twice'],
+    });
   });
 
   it('names the field of a bad server entry', () => {
-    const parsed = parseHostConfig({ servers: [{ id: 'ok', transport: { type: 'stdio', command: 'node x.js' } }] });
+    const parsed = parseHostConfig({
+      servers: [{ id: 'ok', transport: { type: 'stdio', command: 'node x.js' } }],
+    });
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && parsed.errors.join()).toMatch(/\/servers\/0\/transport/);
   });

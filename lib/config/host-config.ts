@@ -1,6 +1,6 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
-import { CHAT_MODES, type ChatMode } from '../mcplet/chat-mode';
 import { type ServerRegistration, serverRegistrationSchema } from '../mcp/server-config';
+import { CHAT_MODES, type ChatMode } from '../mcplet/chat-mode';
 
 export interface HostConfig {
   chat: {
@@ -84,7 +84,11 @@ export function parseHostConfig(input: unknown): ParseResult {
     return { ok: false, errors: (validate.errors ?? []).map(describe) };
   }
   const raw = input as Partial<Omit<HostConfig, 'chat'> & { chat: Partial<HostConfig['chat']> }>;
-  const servers = (raw.servers ?? []).map((s) => ({ ...s, name: s.name ?? s.id, admission: s.admission ?? 'strict' }));
+  const servers = (raw.servers ?? []).map((s) => ({
+    ...s,
+    name: s.name ?? s.id,
+    admission: s.admission ?? 'strict',
+  }));
   const ids = servers.map((s) => s.id);
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
   if (duplicate) return { ok: false, errors: [`/servers: the id "${duplicate}" is used twice`] };

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ValidateFunction } from 'ajv';
+import { z } from 'zod';
 import { type AdmissionContext, admitTools } from '../mcplet/admission';
 import { parseSchemaPayload, parseSchemaUri, type SchemaPayload } from '../mcplet/schema-uri';
 import type { McpletTool, RawTool, RejectedTool } from '../mcplet/types';
@@ -29,12 +30,26 @@ export const EMPTY_CATALOG: ServerCatalog = {
   listedAt: 0,
 };
 
+/**
+ * The SDK's own tools/list schema throws away the whole answer when one tool is malformed; this one
+ * keeps every entry so admission can reject the bad ones and keep the rest (5.3.1).
+ */
+const LenientListTools = z.looseObject({
+  tools: z.array(z.unknown()),
+  nextCursor: z.string().optional(),
+});
+
 async function listAll(client: Client, timeoutMs: number): Promise<RawTool[]> {
   const tools: RawTool[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 50; page++) {
-    const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
-    tools.push(...(result.tools as RawTool[]));
+    const result = await client.request(
+      { method: 'tools/list', params: cursor ? { cursor } : {} },
+      LenientListTools,
+      { timeout: timeoutMs },
+    );
+    for (const entry of result.tools)
+      tools.push(entry && typeof entry === 'object' ? (entry as RawTool) : { name: entry });
     cursor = result.nextCursor;
     if (!cursor) break;
   }
@@ -44,7 +59,12 @@ async function listAll(client: Client, timeoutMs: number): Promise<RawTool[]> {
 /** 5.3.4, 9.3: reads and compiles a result schema resource from the tool's own server. */
 async function fetchResultSchema(client: Client, uri: string, timeoutMs: number): Promise<ResultSchema> {
   const parsed = parseSchemaUri(uri);
-  if (!parsed) return { uri, status: 'error', error: 'not an mcplet://tool-result-schema/{toolId}[/v{major}] URI (9.3)' };
+  if (!parsed)
+    return {
+      uri,
+      status: 'error',
+      error: 'not an mcplet://tool-result-schema/{toolId}[/v{major}] URI (9.3)',
+    };
   try {
     const read = await client.readResource({ uri }, { timeout: timeoutMs });
     const item = read.contents[0];
@@ -58,15 +78,29 @@ async function fetchResultSchema(client: Client, uri: string, timeoutMs: number)
     const payload = parseSchemaPayload(text, parsed);
     if (!payload.ok) return { uri, status: 'error', error: payload.error };
     const compiled = compileSchema(payload.payload.schema);
-    if (!compiled.ok) return { uri, status: 'error', payload: payload.payload, error: `the schema does not compile: ${compiled.error}` };
+    if (!compiled.ok)
+      return {
+        uri,
+        status: 'error',
+        payload: payload.payload,
+        error: `the schema does not compile: ${compiled.error}`,
+      };
     return { uri, status: 'ready', payload: payload.payload, validate: compiled.validate };
   } catch (error) {
-    return { uri, status: 'error', error: `could not read the schema resource: ${error instanceof Error ? error.message : error}` };
+    return {
+      uri,
+      status: 'error',
+      error: `could not read the schema resource: ${error instanceof Error ? error.message : error}`,
+    };
   }
 }
 
 /** Lists, admits and prepares a server's tools. Input schemas that do not compile reject their tool. */
-export async function buildCatalog(client: Client, context: AdmissionContext, timeoutMs: number): Promise<ServerCatalog> {
+export async function buildCatalog(
+  client: Client,
+  context: AdmissionContext,
+  timeoutMs: number,
+): Promise<ServerCatalog> {
   const results = admitTools(await listAll(client, timeoutMs), context);
   const tools: McpletTool[] = [];
   const rejected: RejectedTool[] = [];
@@ -81,7 +115,13 @@ export async function buildCatalog(client: Client, context: AdmissionContext, ti
       rejected.push({
         serverId: context.serverId,
         name: result.tool.name,
-        reasons: [{ code: 'INVALID_INPUT_SCHEMA', section: '5.1', message: `inputSchema does not compile: ${compiled.error}` }],
+        reasons: [
+          {
+            code: 'INVALID_INPUT_SCHEMA',
+            section: '5.1',
+            message: `inputSchema does not compile: ${compiled.error}`,
+          },
+        ],
       });
       continue;
     }
@@ -96,9 +136,12 @@ export async function buildCatalog(client: Client, context: AdmissionContext, ti
     const schema = tool.resultSchemaUri ? byUri.get(tool.resultSchemaUri) : undefined;
     if (schema) {
       resultSchemas.set(tool.name, schema);
-      if (schema.status === 'error') tool.warnings.push(`5.3.4: result schema ${schema.uri}: ${schema.error}`);
+      if (schema.status === 'error')
+        tool.warnings.push(`5.3.4: result schema ${schema.uri}: ${schema.error}`);
       else if (schema.payload?.deprecated) {
-        tool.warnings.push(`9.5: result schema ${schema.uri} is deprecated${schema.payload.sunsetDate ? `, sunset ${schema.payload.sunsetDate}` : ''}`);
+        tool.warnings.push(
+          `9.5: result schema ${schema.uri} is deprecated${schema.payload.sunsetDate ? `, sunset ${schema.payload.sunsetDate}` : ''}`,
+        );
       }
     }
   }

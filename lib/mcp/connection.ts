@@ -97,7 +97,9 @@ export class ServerConnection {
       this.kind = opened.kind;
       const info = opened.client.getServerVersion();
       this.serverInfo = info ? { name: info.name, version: info.version } : null;
-      opened.stderr?.on('data', (chunk: Buffer) => this.note('info', `stderr: ${chunk.toString('utf8').trimEnd().slice(0, 500)}`));
+      opened.stderr?.on('data', (chunk: Buffer) =>
+        this.note('info', `stderr: ${chunk.toString('utf8').trimEnd().slice(0, 500)}`),
+      );
       opened.client.onclose = () => this.lost('the connection closed');
       opened.client.onerror = (error) => this.note('warn', `transport: ${error.message}`);
       opened.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
@@ -176,12 +178,22 @@ export class ServerConnection {
     await this.connect();
   }
 
-  async callTool(name: string, args: Record<string, unknown>, meta: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<CallOutcome> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    meta: Record<string, unknown> | undefined,
+    signal?: AbortSignal,
+  ): Promise<CallOutcome> {
     const opened = this.opened;
     if (!opened || this.status !== 'ready') {
-      throw new ServerUnavailableError(`${this.config.name} is ${this.status === 'connecting' ? 'still connecting' : 'unavailable'}${this.lastError ? `: ${this.lastError}` : ''}`);
+      throw new ServerUnavailableError(
+        `${this.config.name} is ${this.status === 'connecting' ? 'still connecting' : 'unavailable'}${this.lastError ? `: ${this.lastError}` : ''}`,
+      );
     }
-    const params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> } = { name, arguments: args };
+    const params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> } = {
+      name,
+      arguments: args,
+    };
     if (meta) params._meta = meta;
     const exchange = opened.transport.watch(params);
     const result = (await opened.client.callTool(params, CallToolResultSchema, {
@@ -193,7 +205,8 @@ export class ServerConnection {
 
   async readResource(uri: string) {
     const opened = this.opened;
-    if (!opened || this.status !== 'ready') throw new ServerUnavailableError(`${this.config.name} is unavailable`);
+    if (!opened || this.status !== 'ready')
+      throw new ServerUnavailableError(`${this.config.name} is unavailable`);
     return opened.client.readResource({ uri }, { timeout: this.callTimeoutMs });
   }
 

@@ -11,7 +11,13 @@ beforeAll(async () => {
   restaurant = await listenRestaurant(0);
   registry = new McpRegistry(new Set());
   await registry
-    .start({ id: 'restaurant', name: 'Restaurant', transport: { type: 'http', url: restaurant.url }, admission: 'strict', source: 'demo' })
+    .start({
+      id: 'restaurant',
+      name: 'Restaurant',
+      transport: { type: 'http', url: restaurant.url },
+      admission: 'strict',
+      source: 'demo',
+    })
     .connect();
 });
 
@@ -26,7 +32,12 @@ describe('the demo MCPlet through the host', () => {
     expect(connection?.status).toBe('ready');
     expect(connection?.kind).toBe('streamable-http');
     const tools = Object.fromEntries(connection?.catalog.tools.map((t) => [t.name, t]) ?? []);
-    expect(Object.keys(tools).sort()).toEqual(['create_reservation', 'get_restaurant', 'prepare_reservation', 'search_restaurants']);
+    expect(Object.keys(tools).sort()).toEqual([
+      'create_reservation',
+      'get_restaurant',
+      'prepare_reservation',
+      'search_restaurants',
+    ]);
     expect(tools.search_restaurants).toMatchObject({
       mcpletType: 'read',
       visibility: ['model'],
@@ -51,7 +62,12 @@ describe('the demo MCPlet through the host', () => {
   });
 
   it('8.2: the model sees only model-visible tools, namespaced by server', () => {
-    expect(registry.modelTools().map((t) => t.modelName).sort()).toEqual([
+    expect(
+      registry
+        .modelTools()
+        .map((t) => t.modelName)
+        .sort(),
+    ).toEqual([
       'restaurant__get_restaurant',
       'restaurant__prepare_reservation',
       'restaurant__search_restaurants',
@@ -67,11 +83,17 @@ describe('the demo MCPlet through the host', () => {
       session,
     });
     expect(outcome.sent).toBe(true);
-    expect(outcome.envelope).toMatchObject({ result: { total: 2 }, _meta: { toolId: 'search_restaurants', mcpletType: 'read' } });
+    expect(outcome.envelope).toMatchObject({
+      result: { total: 2 },
+      _meta: { toolId: 'search_restaurants', mcpletType: 'read' },
+    });
     expect(outcome.result?.structuredContent).toMatchObject({ total: 2 });
     expect(outcome.modelContent).toEqual([{ type: 'text', text: expect.stringContaining('Trattoria Luce') }]);
     expect(JSON.stringify(outcome.modelContent)).not.toContain('priceLevel');
-    expect(outcome.exchange?.request).toMatchObject({ method: 'tools/call', params: { name: 'search_restaurants' } });
+    expect(outcome.exchange?.request).toMatchObject({
+      method: 'tools/call',
+      params: { name: 'search_restaurants' },
+    });
     expect(outcome.exchange?.response).toMatchObject({ result: { structuredContent: { total: 2 } } });
   });
 
@@ -95,7 +117,9 @@ describe('the demo MCPlet through the host', () => {
       surface: { kind: 'model' },
       session,
     });
-    expect(outcome.envelope).toMatchObject({ error: { code: 'NOT_FOUND', message: 'No restaurant has the id "r-nowhere".' } });
+    expect(outcome.envelope).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'No restaurant has the id "r-nowhere".' },
+    });
   });
 
   it('8.2: the model cannot call an app-only tool, and a view of another server cannot call this one', async () => {
@@ -125,7 +149,11 @@ describe('the demo MCPlet through the host', () => {
       surface: { kind: 'app', serverId: 'restaurant' },
       session,
     });
-    expect(outcome).toMatchObject({ sent: false, envelope: { error: { code: 'AUTH_REQUIRED' } }, decision: { gate: 'confirm' } });
+    expect(outcome).toMatchObject({
+      sent: false,
+      envelope: { error: { code: 'AUTH_REQUIRED' } },
+      decision: { gate: 'confirm' },
+    });
   });
 
   it('7.2: the backend itself refuses an action without an assertion', async () => {
@@ -141,7 +169,13 @@ describe('the demo MCPlet through the host', () => {
   });
 
   it('a tool that does not exist is NOT_FOUND', async () => {
-    const outcome = await dispatch(registry, { serverId: 'restaurant', toolName: 'nope', args: {}, surface: { kind: 'model' }, session });
+    const outcome = await dispatch(registry, {
+      serverId: 'restaurant',
+      toolName: 'nope',
+      args: {},
+      surface: { kind: 'model' },
+      session,
+    });
     expect(outcome.envelope).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 });

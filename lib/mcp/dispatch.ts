@@ -1,7 +1,12 @@
 import 'server-only';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { type ErrorCode as EnvelopeCode, errorEnvelope, type ResultEnvelope, wrapCallResult } from '../mcplet/envelope';
+import {
+  type ErrorCode as EnvelopeCode,
+  errorEnvelope,
+  type ResultEnvelope,
+  wrapCallResult,
+} from '../mcplet/envelope';
 import { type CallSurface, type Decision, decide, type PolicySession } from '../mcplet/policy';
 import { type ModelContent, projectForModel } from '../mcplet/projection';
 import type { McpletTool } from '../mcplet/types';
@@ -36,7 +41,13 @@ export interface DispatchResult {
   durationMs: number;
 }
 
-function fail(tool: McpletTool | { name: string }, decision: Decision, code: EnvelopeCode, message: string, started: number): DispatchResult {
+function fail(
+  tool: McpletTool | { name: string },
+  decision: Decision,
+  code: EnvelopeCode,
+  message: string,
+  started: number,
+): DispatchResult {
   return {
     decision,
     envelope: errorEnvelope(tool, code, message),
@@ -46,24 +57,42 @@ function fail(tool: McpletTool | { name: string }, decision: Decision, code: Env
   };
 }
 
-function classify(error: unknown, serverName: string, timeoutMs: number): { code: EnvelopeCode; message: string; down: boolean } {
-  if (error instanceof ServerUnavailableError) return { code: 'SERVICE_UNAVAILABLE', message: error.message, down: false };
+function classify(
+  error: unknown,
+  serverName: string,
+  timeoutMs: number,
+): { code: EnvelopeCode; message: string; down: boolean } {
+  if (error instanceof ServerUnavailableError)
+    return { code: 'SERVICE_UNAVAILABLE', message: error.message, down: false };
   if (error instanceof McpError) {
     if (error.code === ErrorCode.RequestTimeout) {
-      return { code: 'SERVICE_UNAVAILABLE', message: `${serverName} did not answer within ${Math.round(timeoutMs / 1000)} s`, down: false };
+      return {
+        code: 'SERVICE_UNAVAILABLE',
+        message: `${serverName} did not answer within ${Math.round(timeoutMs / 1000)} s`,
+        down: false,
+      };
     }
     if (error.code === ErrorCode.ConnectionClosed) {
       return { code: 'SERVICE_UNAVAILABLE', message: `${serverName} closed the connection`, down: true };
     }
-    if (error.code === ErrorCode.InvalidParams) return { code: 'VALIDATION_ERROR', message: error.message, down: false };
-    if (error.code === ErrorCode.MethodNotFound) return { code: 'NOT_FOUND', message: error.message, down: false };
+    if (error.code === ErrorCode.InvalidParams)
+      return { code: 'VALIDATION_ERROR', message: error.message, down: false };
+    if (error.code === ErrorCode.MethodNotFound)
+      return { code: 'NOT_FOUND', message: error.message, down: false };
     return { code: 'UNKNOWN_ERROR', message: error.message, down: false };
   }
-  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error);
+  const text =
+    error instanceof Error
+      ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`
+      : String(error);
   if (/ECONNREFUSED|ECONNRESET|fetch failed|socket hang up|EPIPE|terminated|not connected/i.test(text)) {
     return { code: 'SERVICE_UNAVAILABLE', message: `${serverName} cannot be reached`, down: true };
   }
-  return { code: 'UNKNOWN_ERROR', message: error instanceof Error ? error.message : String(error), down: false };
+  return {
+    code: 'UNKNOWN_ERROR',
+    message: error instanceof Error ? error.message : String(error),
+    down: false,
+  };
 }
 
 /**
@@ -77,16 +106,34 @@ export async function dispatch(registry: McpRegistry, request: DispatchRequest):
   const decision = decide(tool, request.surface, request.args, request.session);
   const named = tool ?? { name: request.toolName };
   if (!decision.allow) {
-    return fail(named, decision, decision.code === 'NOT_ADMITTED' ? 'NOT_FOUND' : 'X_NOT_ALLOWED', decision.reason, started);
+    return fail(
+      named,
+      decision,
+      decision.code === 'NOT_ADMITTED' ? 'NOT_FOUND' : 'X_NOT_ALLOWED',
+      decision.reason,
+      started,
+    );
   }
   if (!tool || !connection) return fail(named, decision, 'NOT_FOUND', 'the tool is gone', started);
   const args = request.args as Record<string, unknown>;
   const validate = connection.catalog.inputValidators.get(tool.name);
   if (validate && !validate(args)) {
-    return fail(tool, decision, 'VALIDATION_ERROR', `the arguments do not match the tool's input schema: ${describeErrors(validate)}`, started);
+    return fail(
+      tool,
+      decision,
+      'VALIDATION_ERROR',
+      `the arguments do not match the tool's input schema: ${describeErrors(validate)}`,
+      started,
+    );
   }
   if (decision.gate !== 'none' && !request.gatePassed) {
-    return fail(tool, decision, 'AUTH_REQUIRED', `"${tool.name}" needs your ${decision.gate === 'passkey' ? 'passkey' : 'confirmation'} before it can run`, started);
+    return fail(
+      tool,
+      decision,
+      'AUTH_REQUIRED',
+      `"${tool.name}" needs your ${decision.gate === 'passkey' ? 'passkey' : 'confirmation'} before it can run`,
+      started,
+    );
   }
   try {
     const { result, exchange } = await connection.callTool(tool.name, args, request.meta, request.signal);

@@ -60,7 +60,11 @@ export async function openClient(config: ServerTransport, timeoutMs: number): Pr
   const url = new URL(config.url);
   const requestInit: RequestInit = config.headers ? { headers: config.headers } : {};
   try {
-    return await attempt(new StreamableHTTPClientTransport(url, { requestInit }), 'streamable-http', timeoutMs);
+    return await attempt(
+      new StreamableHTTPClientTransport(url, { requestInit }),
+      'streamable-http',
+      timeoutMs,
+    );
   } catch (streamableError) {
     try {
       return await attempt(new SSEClientTransport(url, { requestInit }), 'sse', timeoutMs);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { demoServerUrl, DEMO_SERVERS } from '../../servers/manifest';
+import { DEMO_SERVERS, demoServerUrl } from '../../servers/manifest';
 import { hostConfig } from '../config/load';
 import { getDb } from '../db';
 import { deleteStoredServer, listStoredServers, storeServer } from '../db/queries/servers';
@@ -46,7 +46,8 @@ export class McpRegistry {
     for (const connection of this.connections.values()) {
       if (connection.status === 'closed') continue;
       for (const tool of connection.catalog.tools) {
-        if (tool.visibility.includes('model')) out.push({ modelName: modelToolName(connection.id, tool.name), tool });
+        if (tool.visibility.includes('model'))
+          out.push({ modelName: modelToolName(connection.id, tool.name), tool });
       }
     }
     return out;
@@ -70,7 +71,8 @@ export class McpRegistry {
   }
 
   async add(registration: ServerRegistration, userId: string): Promise<ServerConnection> {
-    if (this.connections.has(registration.id)) throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
+    if (this.connections.has(registration.id))
+      throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
     const stored = await storeServer(await getDb(), userId, registration.id, registration);
     if (!stored) throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
     const connection = this.start({ ...registration, source: 'user' });
@@ -120,7 +122,9 @@ async function createRegistry(): Promise<McpRegistry> {
   for (const stored of await listStoredServers(await getDb())) {
     const parsed = parseRegistration(stored.registration);
     if (!parsed.ok || servers.some((s) => s.id === parsed.registration.id)) {
-      console.warn(`[mcp] skipping stored server ${stored.id}: ${parsed.ok ? 'id already configured' : parsed.error}`);
+      console.warn(
+        `[mcp] skipping stored server ${stored.id}: ${parsed.ok ? 'id already configured' : parsed.error}`,
+      );
       continue;
     }
     servers.push({ ...parsed.registration, source: 'user' });

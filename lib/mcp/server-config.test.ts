@@ -3,22 +3,40 @@ import { parseRegistration } from './server-config';
 
 describe('server registration', () => {
   it('accepts a URL server and fills name and admission', () => {
-    expect(parseRegistration({ id: 'weather', transport: { type: 'http', url: 'http://127.0.0.1:9/mcp' } })).toEqual({
+    expect(
+      parseRegistration({ id: 'weather', transport: { type: 'http', url: 'http://127.0.0.1:9/mcp' } }),
+    ).toEqual({
       ok: true,
-      registration: { id: 'weather', name: 'weather', admission: 'strict', transport: { type: 'http', url: 'http://127.0.0.1:9/mcp' } },
+      registration: {
+        id: 'weather',
+        name: 'weather',
+        admission: 'strict',
+        transport: { type: 'http', url: 'http://127.0.0.1:9/mcp' },
+      },
     });
   });
 
   it('attack 11: a stdio command is an argv array, never a shell string', () => {
-    expect(parseRegistration({ id: 'x', transport: { type: 'stdio', command: 'node server.js; rm -rf /' } })).toMatchObject({
+    expect(
+      parseRegistration({ id: 'x', transport: { type: 'stdio', command: 'node server.js; rm -rf /' } }),
+    ).toMatchObject({
       ok: false,
     });
-    const parsed = parseRegistration({ id: 'x', transport: { type: 'stdio', command: ['node', 'a.js; rm -rf /'] } });
-    expect(parsed.ok && parsed.registration.transport).toEqual({ type: 'stdio', command: ['node', 'a.js; rm -rf /'] });
+    const parsed = parseRegistration({
+      id: 'x',
+      transport: { type: 'stdio', command: ['node', 'a.js; rm -rf /'] },
+    });
+    expect(parsed.ok && parsed.registration.transport).toEqual({
+      type: 'stdio',
+      command: ['node', 'a.js; rm -rf /'],
+    });
   });
 
   it.each([
-    [{ id: 'Bad_Id', transport: { type: 'http', url: 'http://x' } }, /\/id must start with a lowercase letter/],
+    [
+      { id: 'Bad_Id', transport: { type: 'http', url: 'http://x' } },
+      /\/id must start with a lowercase letter/,
+    ],
     [{ id: 'x', transport: { type: 'http', url: 'file:///etc/passwd' } }, /transport/],
     [{ id: 'x', transport: { type: 'ftp', url: 'ftp://x' } }, /transport/],
     [{ id: 'x', transport: { type: 'http', url: 'http://x' }, admission: 'yolo' }, /admission/],

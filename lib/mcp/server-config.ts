@@ -55,7 +55,12 @@ export const serverRegistrationSchema = {
           required: ['type', 'command'],
           properties: {
             type: { const: 'stdio' },
-            command: { type: 'array', minItems: 1, maxItems: 64, items: { type: 'string', minLength: 1, maxLength: 4096 } },
+            command: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 64,
+              items: { type: 'string', minLength: 1, maxLength: 4096 },
+            },
             env: { type: 'object', additionalProperties: { type: 'string' } },
             cwd: { type: 'string' },
           },
@@ -82,5 +87,8 @@ export function parseRegistration(input: unknown): RegistrationParse {
     return { ok: false, error: `${where} ${detail}` };
   }
   const raw = input as Omit<ServerRegistration, 'admission' | 'name'> & Partial<ServerRegistration>;
-  return { ok: true, registration: { ...raw, name: raw.name ?? raw.id, admission: raw.admission ?? 'strict' } };
+  return {
+    ok: true,
+    registration: { ...raw, name: raw.name ?? raw.id, admission: raw.admission ?? 'strict' },
+  };
 }

@@ -1,5 +1,5 @@
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import AjvDraft7 from 'ajv';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 function make<T extends Ajv2020 | AjvDraft7>(ajv: T): T {
@@ -39,7 +39,8 @@ export function describeErrors(validate: ValidateFunction, limit = 5): string {
   const errors = validate.errors ?? [];
   const lines = errors.slice(0, limit).map((e) => {
     const where = e.instancePath || '(root)';
-    if (e.keyword === 'required') return `${where}: missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
+    if (e.keyword === 'required')
+      return `${where}: missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
     if (e.keyword === 'additionalProperties') {
       return `${where}: unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
     }

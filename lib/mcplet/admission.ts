@@ -50,18 +50,24 @@ function parseAuth(value: unknown): { auth?: ToolAuth; error?: string } {
     return { error: `auth.enforcement must be "strict" or "host-only" (got ${JSON.stringify(enforcement)})` };
   }
   if (required === 'confirmation' && enforcement === 'strict') {
-    return { error: 'auth.enforcement "strict" needs auth.required "passkey": only a passkey can be verified by the backend' };
+    return {
+      error:
+        'auth.enforcement "strict" needs auth.required "passkey": only a passkey can be verified by the backend',
+    };
   }
-  if (promptMessage !== undefined && typeof promptMessage !== 'string') return { error: 'auth.promptMessage must be a string' };
+  if (promptMessage !== undefined && typeof promptMessage !== 'string')
+    return { error: 'auth.promptMessage must be a string' };
   const auth: ToolAuth = { required, enforcement };
-  if (typeof promptMessage === 'string') auth.promptMessage = stripInvisible(promptMessage).text.slice(0, 500);
+  if (typeof promptMessage === 'string')
+    auth.promptMessage = stripInvisible(promptMessage).text.slice(0, 500);
   return { auth };
 }
 
 function isDisplayMode(value: unknown): value is DisplayMode {
   return (
     typeof value === 'string' &&
-    ((CONCRETE_DISPLAY_MODES as readonly string[]).includes(value) || (LLM_DISPLAY_MODES as readonly string[]).includes(value))
+    ((CONCRETE_DISPLAY_MODES as readonly string[]).includes(value) ||
+      (LLM_DISPLAY_MODES as readonly string[]).includes(value))
   );
 }
 
@@ -72,11 +78,17 @@ function readUi(meta: Meta, warnings: string[]): McpletTool['ui'] {
   const uri = ui.resourceUri ?? legacy;
   if (uri !== undefined) {
     if (typeof uri === 'string' && uri.startsWith('ui://') && uri.length <= 2048) out.resourceUri = uri;
-    else warnings.push(`6.5: ui.resourceUri ${JSON.stringify(uri)} is not a ui:// URI, so no view will be shown`);
+    else
+      warnings.push(
+        `6.5: ui.resourceUri ${JSON.stringify(uri)} is not a ui:// URI, so no view will be shown`,
+      );
   }
   if (ui.displayMode !== undefined) {
     if (isDisplayMode(ui.displayMode)) out.displayMode = ui.displayMode;
-    else warnings.push(`6.6: ui.displayMode ${JSON.stringify(ui.displayMode)} is not a known mode and is ignored`);
+    else
+      warnings.push(
+        `6.6: ui.displayMode ${JSON.stringify(ui.displayMode)} is not a known mode and is ignored`,
+      );
   }
   return out.resourceUri || out.displayMode ? out : undefined;
 }
@@ -110,7 +122,11 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
   const shownName = typeof raw.name === 'string' ? raw.name.slice(0, 140) : String(raw.name);
   if (!name) {
     reasons.push(
-      reject('INVALID_NAME', 'attack 7', `the name ${JSON.stringify(shownName)} is not 1-128 characters of letters, digits, _ . -`),
+      reject(
+        'INVALID_NAME',
+        'attack 7',
+        `the name ${JSON.stringify(shownName)} is not 1-128 characters of letters, digits, _ . -`,
+      ),
     );
   }
 
@@ -141,7 +157,11 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
     }
   } else if (!(MCPLET_TYPES as readonly unknown[]).includes(meta.mcpletType)) {
     reasons.push(
-      reject('INVALID_MCPLET_TYPE', '5.3.1', `_meta.mcpletType ${JSON.stringify(meta.mcpletType)} is not read, prepare or action`),
+      reject(
+        'INVALID_MCPLET_TYPE',
+        '5.3.1',
+        `_meta.mcpletType ${JSON.stringify(meta.mcpletType)} is not read, prepare or action`,
+      ),
     );
   } else {
     mcpletType = meta.mcpletType as McpletType;
@@ -150,10 +170,13 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
   let visibility: Surface[] | null = null;
   if (meta.visibility === undefined && isRecord(meta.ui) && meta.ui.visibility !== undefined) {
     meta = { ...meta, visibility: meta.ui.visibility };
-    warnings.push('6.3: visibility read from _meta.ui.visibility (MCP Apps); MCPlet tools declare _meta.visibility');
+    warnings.push(
+      '6.3: visibility read from _meta.ui.visibility (MCP Apps); MCPlet tools declare _meta.visibility',
+    );
   }
   if (meta.visibility === undefined) {
-    if (mcpletType) reasons.push(reject('MISSING_VISIBILITY', '5.1', 'the tool declares no _meta.visibility'));
+    if (mcpletType)
+      reasons.push(reject('MISSING_VISIBILITY', '5.1', 'the tool declares no _meta.visibility'));
   } else {
     const parsed = parseVisibility(meta.visibility);
     if (parsed.ok) visibility = parsed.visibility;
@@ -164,7 +187,11 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
   if (authError) reasons.push(reject('INVALID_AUTH', '6.7', authError));
   if (mcpletType === 'action' && visibility?.includes('model') && !auth && !authError) {
     reasons.push(
-      reject('ACTION_MODEL_VISIBLE_WITHOUT_AUTH', '4.2', 'an action tool visible to the model must declare _meta.auth'),
+      reject(
+        'ACTION_MODEL_VISIBLE_WITHOUT_AUTH',
+        '4.2',
+        'an action tool visible to the model must declare _meta.auth',
+      ),
     );
   }
   if (mcpletType === 'read' && auth) warnings.push('4.2: read tools should not require authentication');
@@ -176,7 +203,9 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
     } else {
       pool = meta.pool;
       if (context.pools && !context.pools.has(pool)) {
-        warnings.push(`5.3.3: pool "${pool}" is not in the host's pool registry; the tool is treated as pool-less`);
+        warnings.push(
+          `5.3.3: pool "${pool}" is not in the host's pool registry; the tool is treated as pool-less`,
+        );
         pool = undefined;
       }
     }
@@ -184,7 +213,9 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
 
   const schema = raw.inputSchema;
   if (!isRecord(schema) || schema.type !== 'object') {
-    reasons.push(reject('INVALID_INPUT_SCHEMA', '5.1', 'inputSchema must be a JSON Schema object with type "object"'));
+    reasons.push(
+      reject('INVALID_INPUT_SCHEMA', '5.1', 'inputSchema must be a JSON Schema object with type "object"'),
+    );
   }
 
   if (reasons.length > 0 || !name || !mcpletType || !visibility) {
@@ -193,9 +224,12 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
 
   const rawDescription = typeof raw.description === 'string' ? raw.description : '';
   const description = stripInvisible(rawDescription);
-  if (description.removed > 0) warnings.push(`attack 7: ${description.removed} invisible character(s) removed from the description`);
+  if (description.removed > 0)
+    warnings.push(`attack 7: ${description.removed} invisible character(s) removed from the description`);
   if (looksLikeInstructions(description.text)) {
-    warnings.push('attack 7: the description reads like instructions to the model; it is shown to the model as data only');
+    warnings.push(
+      'attack 7: the description reads like instructions to the model; it is shown to the model as data only',
+    );
   }
   if (!description.text.trim()) warnings.push('5.1: the tool has no description');
 
@@ -212,7 +246,8 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
   if (typeof raw.title === 'string') tool.title = stripInvisible(raw.title).text.slice(0, 200);
   if (pool) tool.pool = pool;
   if (auth) tool.auth = auth;
-  if (typeof meta.mcpletToolResultSchemaUri === 'string') tool.resultSchemaUri = meta.mcpletToolResultSchemaUri;
+  if (typeof meta.mcpletToolResultSchemaUri === 'string')
+    tool.resultSchemaUri = meta.mcpletToolResultSchemaUri;
   const ui = readUi(meta, warnings);
   if (ui) tool.ui = ui;
   if (isRecord(raw.annotations) && typeof raw.annotations.readOnlyHint === 'boolean') {
@@ -233,7 +268,9 @@ export function admitTools(raws: readonly RawTool[], context: AdmissionContext):
         tool: {
           serverId: context.serverId,
           name,
-          reasons: [reject('DUPLICATE_NAME', '5.3.1', `another tool on this server is already named "${name}"`)],
+          reasons: [
+            reject('DUPLICATE_NAME', '5.3.1', `another tool on this server is already named "${name}"`),
+          ],
         },
       };
     }

@@ -6,9 +6,20 @@ const now = new Date('2026-02-15T00:00:00.000Z');
 
 describe('9.1 result envelope', () => {
   it('9.1: wraps a success with _meta timestamp, toolId, mcpletType and visibility', () => {
-    expect(wrapCallResult(tool, { content: [{ type: 'text', text: 'hi' }], structuredContent: { items: [] } }, now)).toEqual({
+    expect(
+      wrapCallResult(
+        tool,
+        { content: [{ type: 'text', text: 'hi' }], structuredContent: { items: [] } },
+        now,
+      ),
+    ).toEqual({
       result: { items: [] },
-      _meta: { timestamp: '2026-02-15T00:00:00.000Z', toolId: 'search', mcpletType: 'read', visibility: ['model'] },
+      _meta: {
+        timestamp: '2026-02-15T00:00:00.000Z',
+        toolId: 'search',
+        mcpletType: 'read',
+        visibility: ['model'],
+      },
     });
   });
 
@@ -18,15 +29,17 @@ describe('9.1 result envelope', () => {
   });
 
   it('10.7: isError is the authority for an error', () => {
-    expect(wrapCallResult(tool, { isError: true, content: [{ type: 'text', text: 'No such table' }] }, now)).toMatchObject({
+    expect(
+      wrapCallResult(tool, { isError: true, content: [{ type: 'text', text: 'No such table' }] }, now),
+    ).toMatchObject({
       error: { message: 'No such table', code: 'UNKNOWN_ERROR' },
     });
   });
 
   it('10.7: a body that looks like an error is still a success when isError is not set', () => {
-    expect(wrapCallResult(tool, { structuredContent: { error: { code: 'AUTH_FAILED', message: 'x' } } }, now)).toHaveProperty(
-      'result',
-    );
+    expect(
+      wrapCallResult(tool, { structuredContent: { error: { code: 'AUTH_FAILED', message: 'x' } } }, now),
+    ).toHaveProperty('result');
   });
 
   it('9.1: keeps a standard or X_ code the server gave, and refuses made-up ones', () => {
@@ -39,7 +52,16 @@ describe('9.1 result envelope', () => {
   });
 
   it('9.1: the error codes of the table and X_ extensions', () => {
-    for (const code of ['AUTH_REQUIRED', 'AUTH_FAILED', 'VALIDATION_ERROR', 'NOT_FOUND', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'UNKNOWN_ERROR', 'X_A']) {
+    for (const code of [
+      'AUTH_REQUIRED',
+      'AUTH_FAILED',
+      'VALIDATION_ERROR',
+      'NOT_FOUND',
+      'RATE_LIMITED',
+      'SERVICE_UNAVAILABLE',
+      'UNKNOWN_ERROR',
+      'X_A',
+    ]) {
       expect(isErrorCode(code)).toBe(true);
     }
     expect(isErrorCode('X_')).toBe(false);

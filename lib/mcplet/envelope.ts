@@ -39,7 +39,10 @@ export interface CallResultLike {
   _meta?: unknown;
 }
 
-function meta(tool: Pick<McpletTool, 'name' | 'mcpletType' | 'visibility'> | { name: string }, now: Date): EnvelopeMeta {
+function meta(
+  tool: Pick<McpletTool, 'name' | 'mcpletType' | 'visibility'> | { name: string },
+  now: Date,
+): EnvelopeMeta {
   const out: EnvelopeMeta = { timestamp: now.toISOString(), toolId: tool.name };
   if ('mcpletType' in tool) {
     out.mcpletType = tool.mcpletType;

@@ -44,12 +44,21 @@ describe('8.2 visibility enforcement in decide()', () => {
   });
 
   it('5.3.1: a tool that is not admitted is denied on every surface', () => {
-    expect(decide(undefined, { kind: 'model' }, {}, session)).toMatchObject({ allow: false, code: 'NOT_ADMITTED' });
-    expect(decide(undefined, { kind: 'app', serverId: 'x' }, {}, session)).toMatchObject({ allow: false, code: 'NOT_ADMITTED' });
+    expect(decide(undefined, { kind: 'model' }, {}, session)).toMatchObject({
+      allow: false,
+      code: 'NOT_ADMITTED',
+    });
+    expect(decide(undefined, { kind: 'app', serverId: 'x' }, {}, session)).toMatchObject({
+      allow: false,
+      code: 'NOT_ADMITTED',
+    });
   });
 
   it.each([[null], [[1, 2]], ['text'], [3]])('arguments must be an object (%j)', (args) => {
-    expect(decide(t({}), { kind: 'model' }, args, session)).toMatchObject({ allow: false, code: 'ARGUMENTS_NOT_OBJECT' });
+    expect(decide(t({}), { kind: 'model' }, args, session)).toMatchObject({
+      allow: false,
+      code: 'ARGUMENTS_NOT_OBJECT',
+    });
   });
 });
 
@@ -60,19 +69,33 @@ describe('4 and 8.3: the gate a call needs', () => {
   });
 
   it('4: every action needs a confirmation, whatever surface proposes it', () => {
-    const action = t({ mcpletType: 'action', visibility: ['model', 'app'], auth: { required: 'passkey', enforcement: 'strict' } });
+    const action = t({
+      mcpletType: 'action',
+      visibility: ['model', 'app'],
+      auth: { required: 'passkey', enforcement: 'strict' },
+    });
     expect(decide(action, { kind: 'model' }, {}, session)).toMatchObject({ allow: true, gate: 'confirm' });
-    expect(decide(action, { kind: 'app', serverId: 'restaurant' }, {}, session)).toMatchObject({ allow: true, gate: 'confirm' });
+    expect(decide(action, { kind: 'app', serverId: 'restaurant' }, {}, session)).toMatchObject({
+      allow: true,
+      gate: 'confirm',
+    });
     expect(gateFor(t({ mcpletType: 'action', visibility: ['app'] }))).toBe('confirm');
   });
 
   it('6.7: a prepare tool with host-only auth is intercepted for confirmation', () => {
-    expect(gateFor(t({ mcpletType: 'prepare', auth: { required: 'confirmation', enforcement: 'host-only' } }))).toBe('confirm');
+    expect(
+      gateFor(t({ mcpletType: 'prepare', auth: { required: 'confirmation', enforcement: 'host-only' } })),
+    ).toBe('confirm');
   });
 
   it('attack 8: nothing in the arguments lowers a gate', () => {
     const action = t({ mcpletType: 'action', visibility: ['app'] });
-    const decision = decide(action, { kind: 'app', serverId: 'restaurant' }, { gate: 'none', approved: true }, session);
+    const decision = decide(
+      action,
+      { kind: 'app', serverId: 'restaurant' },
+      { gate: 'none', approved: true },
+      session,
+    );
     expect(decision).toMatchObject({ allow: true, gate: 'confirm' });
   });
 });

@@ -3,7 +3,12 @@ import type { McpletTool, Surface } from './types';
 /** Gates from DESIGN.md; this host draws `confirm` and `passkey`. */
 export type Gate = 'none' | 'notify' | 'review' | 'confirm' | 'passkey';
 
-export type DenyCode = 'NOT_ADMITTED' | 'NOT_MODEL_VISIBLE' | 'NOT_APP_VISIBLE' | 'OTHER_SERVER' | 'ARGUMENTS_NOT_OBJECT';
+export type DenyCode =
+  | 'NOT_ADMITTED'
+  | 'NOT_MODEL_VISIBLE'
+  | 'NOT_APP_VISIBLE'
+  | 'OTHER_SERVER'
+  | 'ARGUMENTS_NOT_OBJECT';
 
 export type Decision =
   | { allow: true; gate: Gate; reason: string }
@@ -39,16 +44,33 @@ export function decide(
   args: unknown,
   _session: PolicySession,
 ): Decision {
-  if (!tool) return deny('NOT_ADMITTED', '5.3.1', 'no admitted tool has this name; rejected and removed tools cannot be called');
+  if (!tool)
+    return deny(
+      'NOT_ADMITTED',
+      '5.3.1',
+      'no admitted tool has this name; rejected and removed tools cannot be called',
+    );
   if (surface.kind === 'model' && !tool.visibility.includes('model')) {
-    return deny('NOT_MODEL_VISIBLE', '8.2', `"${tool.name}" is not visible to the model (visibility ${JSON.stringify(tool.visibility)})`);
+    return deny(
+      'NOT_MODEL_VISIBLE',
+      '8.2',
+      `"${tool.name}" is not visible to the model (visibility ${JSON.stringify(tool.visibility)})`,
+    );
   }
   if (surface.kind === 'app') {
     if (!tool.visibility.includes('app')) {
-      return deny('NOT_APP_VISIBLE', '8.2', `"${tool.name}" cannot be called from a view (visibility ${JSON.stringify(tool.visibility)})`);
+      return deny(
+        'NOT_APP_VISIBLE',
+        '8.2',
+        `"${tool.name}" cannot be called from a view (visibility ${JSON.stringify(tool.visibility)})`,
+      );
     }
     if (tool.serverId !== surface.serverId) {
-      return deny('OTHER_SERVER', '8.2', `a view may call only tools of its own server; "${tool.name}" belongs to another server`);
+      return deny(
+        'OTHER_SERVER',
+        '8.2',
+        `a view may call only tools of its own server; "${tool.name}" belongs to another server`,
+      );
     }
   }
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {

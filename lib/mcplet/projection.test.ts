@@ -32,8 +32,12 @@ describe('15: what the model sees of a tool result', () => {
   });
 
   it('15: says so when there is no text at all', () => {
-    expect(projectForModel({ structuredContent: { a: 1 } })).toEqual([{ type: 'text', text: 'The tool returned no text content.' }]);
-    expect(projectForModel({ isError: true, content: 'nope' })).toEqual([{ type: 'text', text: 'The tool failed without a message.' }]);
+    expect(projectForModel({ structuredContent: { a: 1 } })).toEqual([
+      { type: 'text', text: 'The tool returned no text content.' },
+    ]);
+    expect(projectForModel({ isError: true, content: 'nope' })).toEqual([
+      { type: 'text', text: 'The tool failed without a message.' },
+    ]);
   });
 
   it('keeps images for models that accept them', () => {

@@ -1,6 +1,8 @@
 import type { CallResultLike } from './envelope';
 
-export type ModelContent = Array<{ type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string }>;
+export type ModelContent = Array<
+  { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string }
+>;
 
 const MAX_TEXT = 100_000;
 
@@ -14,11 +16,15 @@ export function projectForModel(result: CallResultLike): ModelContent {
   for (const block of content) {
     if (!block || typeof block !== 'object') continue;
     const b = block as Record<string, unknown>;
-    if (b.type === 'text' && typeof b.text === 'string') out.push({ type: 'text', text: b.text.slice(0, MAX_TEXT) });
+    if (b.type === 'text' && typeof b.text === 'string')
+      out.push({ type: 'text', text: b.text.slice(0, MAX_TEXT) });
     else if (b.type === 'image' && typeof b.data === 'string' && typeof b.mimeType === 'string') {
       out.push({ type: 'image', data: b.data, mimeType: b.mimeType });
     } else if (b.type === 'resource_link' && typeof b.uri === 'string') {
-      out.push({ type: 'text', text: `[resource link: ${b.uri}${typeof b.name === 'string' ? ` (${b.name})` : ''}]` });
+      out.push({
+        type: 'text',
+        text: `[resource link: ${b.uri}${typeof b.name === 'string' ? ` (${b.name})` : ''}]`,
+      });
     } else if (b.type === 'resource' && b.resource && typeof b.resource === 'object') {
       const r = b.resource as Record<string, unknown>;
       if (typeof r.text === 'string') out.push({ type: 'text', text: r.text.slice(0, MAX_TEXT) });
@@ -28,7 +34,10 @@ export function projectForModel(result: CallResultLike): ModelContent {
     }
   }
   if (out.length === 0) {
-    out.push({ type: 'text', text: result.isError ? 'The tool failed without a message.' : 'The tool returned no text content.' });
+    out.push({
+      type: 'text',
+      text: result.isError ? 'The tool failed without a message.' : 'The tool returned no text content.',
+    });
   }
   return out;
 }

@@ -3,8 +3,14 @@ import { parseSchemaPayload, parseSchemaUri } from './schema-uri';
 
 describe('9.3 schema URI convention', () => {
   it('9.3: v1 has no version segment; vN names the major version', () => {
-    expect(parseSchemaUri('mcplet://tool-result-schema/search_restaurants')).toEqual({ toolId: 'search_restaurants', major: 1 });
-    expect(parseSchemaUri('mcplet://tool-result-schema/search_restaurants/v2')).toEqual({ toolId: 'search_restaurants', major: 2 });
+    expect(parseSchemaUri('mcplet://tool-result-schema/search_restaurants')).toEqual({
+      toolId: 'search_restaurants',
+      major: 1,
+    });
+    expect(parseSchemaUri('mcplet://tool-result-schema/search_restaurants/v2')).toEqual({
+      toolId: 'search_restaurants',
+      major: 2,
+    });
   });
 
   it.each([
@@ -28,7 +34,12 @@ describe('9.4 / 9.5 schema payload', () => {
       JSON.stringify({
         version: 2,
         schema: { type: 'object' },
-        _meta: { createdAt: '2026-02-15T00:00:00.000Z', deprecated: true, deprecatedAt: '2026-03-01', sunsetDate: '2026-06-01' },
+        _meta: {
+          createdAt: '2026-02-15T00:00:00.000Z',
+          deprecated: true,
+          deprecatedAt: '2026-03-01',
+          sunsetDate: '2026-06-01',
+        },
       }),
       v2,
     );

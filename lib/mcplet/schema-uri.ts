@@ -29,7 +29,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * 9.4: reads a schema resource. The recommended payload is `{ version, schema, _meta }`; a bare JSON
  * Schema is accepted as version 1. Returns an error message for anything else.
  */
-export function parseSchemaPayload(text: string, uri: SchemaUri): { ok: true; payload: SchemaPayload } | { ok: false; error: string } {
+export function parseSchemaPayload(
+  text: string,
+  uri: SchemaUri,
+): { ok: true; payload: SchemaPayload } | { ok: false; error: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -42,7 +45,10 @@ export function parseSchemaPayload(text: string, uri: SchemaUri): { ok: true; pa
   const meta = wrapped && isRecord(json._meta) ? json._meta : {};
   const version = wrapped && typeof json.version === 'number' ? json.version : uri.major;
   if (version !== uri.major) {
-    return { ok: false, error: `the schema says version ${version} but its URI names major version ${uri.major} (9.5)` };
+    return {
+      ok: false,
+      error: `the schema says version ${version} but its URI names major version ${uri.major} (9.5)`,
+    };
   }
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   return {

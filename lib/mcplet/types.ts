@@ -81,4 +81,6 @@ export interface RejectedTool {
   reasons: Rejection[];
 }
 
-export type AdmissionResult = { status: 'admitted'; tool: McpletTool } | { status: 'rejected'; tool: RejectedTool };
+export type AdmissionResult =
+  | { status: 'admitted'; tool: McpletTool }
+  | { status: 'rejected'; tool: RejectedTool };

@@ -9,10 +9,14 @@ export type VisibilityParse = { ok: true; visibility: Surface[] } | { ok: false;
  */
 export function parseVisibility(value: unknown): VisibilityParse {
   if (!Array.isArray(value)) return { ok: false, message: 'visibility must be an array' };
-  if (value.length === 0) return { ok: false, message: 'visibility is empty, so no surface could call the tool' };
+  if (value.length === 0)
+    return { ok: false, message: 'visibility is empty, so no surface could call the tool' };
   const unknown = value.filter((v) => v !== 'model' && v !== 'app');
   if (unknown.length > 0) {
-    return { ok: false, message: `visibility has unknown value(s) ${unknown.map((v) => JSON.stringify(v)).join(', ')}` };
+    return {
+      ok: false,
+      message: `visibility has unknown value(s) ${unknown.map((v) => JSON.stringify(v)).join(', ')}`,
+    };
   }
   if (new Set(value).size !== value.length) {
     return { ok: false, message: `visibility repeats a value (${JSON.stringify(value)})` };

@@ -8,11 +8,20 @@ export interface StoredServer {
 
 /** Servers people registered in the UI; validated again by the registry when loaded. */
 export async function listStoredServers(db: Db): Promise<StoredServer[]> {
-  const rows = await db.selectFrom('mcp_servers').select(['id', 'user_id', 'registration']).orderBy('created_at').execute();
+  const rows = await db
+    .selectFrom('mcp_servers')
+    .select(['id', 'user_id', 'registration'])
+    .orderBy('created_at')
+    .execute();
   return rows.map((r) => ({ id: r.id, userId: r.user_id, registration: r.registration }));
 }
 
-export async function storeServer(db: Db, userId: string, id: string, registration: unknown): Promise<boolean> {
+export async function storeServer(
+  db: Db,
+  userId: string,
+  id: string,
+  registration: unknown,
+): Promise<boolean> {
   const result = await db
     .insertInto('mcp_servers')
     .values({ id, user_id: userId, registration: JSON.stringify(registration) })
@@ -22,6 +31,10 @@ export async function storeServer(db: Db, userId: string, id: string, registrati
 }
 
 export async function deleteStoredServer(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('mcp_servers').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('mcp_servers')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
