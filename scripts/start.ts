@@ -1,6 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import type { HostConfig } from '../lib/config/host-config';
 import { HostConfigError, loadHostConfig } from '../lib/config/load';
+import { DEMO_SERVERS, demoPortBase } from '../servers/manifest';
 import { needsBuild } from './build-check';
 
 const root = process.cwd();
@@ -14,12 +18,14 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+let config: HostConfig;
 try {
-  loadHostConfig();
+  config = loadHostConfig();
 } catch (error) {
   if (error instanceof HostConfigError) fail(`Cannot start: ${error.message}`);
   throw error;
 }
+const dataDir = process.env.DATA_DIR ?? '.data';
 
 if (process.env.SKIP_BUILD !== '1' && needsBuild(root)) {
   console.log('Building the host (first start or sources changed)…');
@@ -53,7 +59,49 @@ function run(name: string, args: string[], env: NodeJS.ProcessEnv = process.env)
   return child;
 }
 
+function portOpen(portNumber: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(portNumber, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return false;
+}
+
+if (config.demoServers) {
+  const base = demoPortBase();
+  for (const demo of DEMO_SERVERS) {
+    const demoPort = base + demo.portOffset;
+    run(demo.id, ['--import', 'tsx', demo.entry], {
+      ...process.env,
+      PORT: String(demoPort),
+      RESERVATIONS_FILE: join(dataDir, demo.id, 'reservations.jsonl'),
+    });
+    if (!(await waitFor(() => portOpen(demoPort), 15_000)))
+      fail(`The demo server ${demo.id} did not listen on port ${demoPort}.`);
+  }
+}
+
 run('next', [nextBin, 'start', '-p', port, '-H', bind]);
+// Opening the servers list once makes the host connect to its MCP servers before the first chat.
+await waitFor(async () => {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/api/servers`)).ok;
+  } catch {
+    return false;
+  }
+}, 60_000);
 console.log(`\nMCPlet host: http://localhost:${port}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopAll(0));

@@ -6,9 +6,11 @@ import { getDb } from '../db';
 import { ensureConversation, updateConversation } from '../db/queries/conversations';
 import { deleteMessagesAfter, listMessages, saveMessage } from '../db/queries/messages';
 import { jsonError } from '../http/json';
+import { getRegistry } from '../mcp/registry';
 import { parseChatMode } from '../mcplet/chat-mode';
 import { parseChatRequest, titleFrom } from './chat-request';
 import { runChatTurn } from './chat-turn';
+import { buildHostTools, liveToolNames } from './host-tools';
 import { chooseModel } from './model-catalog';
 import { llmSettings } from './settings';
 
@@ -63,7 +65,8 @@ export async function handleChatRequest(
     history = [...stored, message];
   }
 
-  const tools: ToolSet = {};
+  const registry = await getRegistry();
+  const tools: ToolSet = buildHostTools(registry, { userId: user.id });
   const settings = llmSettings();
   const stream = runChatTurn({
     model: choice.model,
@@ -74,6 +77,7 @@ export async function handleChatRequest(
     maxRetries: settings.maxRetries,
     timeoutMs: settings.timeoutMs,
     abortSignal: signal,
+    liveTools: () => liveToolNames(registry, tools),
     async onResponse(message, outcome) {
       if (outcome.failed && !outcome.aborted) return;
       await saveMessage(db, user.id, request.id, message);

@@ -13,6 +13,7 @@ import {
   type UIMessageChunk,
 } from 'ai';
 import { type ChatMode, judgeTurn } from '../mcplet/chat-mode';
+import { modelFacingHistory } from './model-history';
 import { describeProviderError } from './provider-errors';
 import { toolOnlyGate } from './tool-only-gate';
 
@@ -38,6 +39,8 @@ export interface ChatTurnInput {
   maxRetries: number;
   timeoutMs: number;
   abortSignal?: AbortSignal;
+  /** Names of the offered tools that still exist; asked before every step (5.3.2). */
+  liveTools?: () => string[];
   onResponse: (message: UIMessage, outcome: TurnOutcome) => Promise<void>;
 }
 
@@ -74,13 +77,17 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
       const result = streamText({
         model: input.model,
         instructions: INSTRUCTIONS,
-        messages: await convertToModelMessages(input.history, { tools, ignoreIncompleteToolCalls: true }),
+        messages: await convertToModelMessages(modelFacingHistory(input.history), {
+          tools,
+          ignoreIncompleteToolCalls: true,
+        }),
         tools,
         toolChoice: chatMode === 'tool-only' && allowed.size > 0 ? 'required' : 'auto',
         stopWhen: [stepCountIs(input.maxSteps), refusedInToolOnly],
         maxRetries: input.maxRetries,
         timeout: { stepMs: input.timeoutMs },
         abortSignal: input.abortSignal,
+        prepareStep: input.liveTools ? () => ({ activeTools: input.liveTools?.() ?? [] }) : undefined,
         onError: ({ error }) => {
           console.error('[chat] model call failed:', error instanceof Error ? error.message : error);
         },

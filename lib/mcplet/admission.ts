@@ -226,11 +226,11 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
   const description = stripInvisible(rawDescription);
   if (description.removed > 0)
     warnings.push(`attack 7: ${description.removed} invisible character(s) removed from the description`);
-  if (looksLikeInstructions(description.text)) {
+  const withheld = looksLikeInstructions(description.text);
+  if (withheld)
     warnings.push(
-      'attack 7: the description reads like instructions to the model; it is shown to the model as data only',
+      'attack 7: the description reads like instructions to the model, so the model is not shown it',
     );
-  }
   if (!description.text.trim()) warnings.push('5.1: the tool has no description');
 
   const tool: McpletTool = {
@@ -243,6 +243,7 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
     admittedBy,
     warnings,
   };
+  if (withheld) tool.descriptionWithheld = true;
   if (typeof raw.title === 'string') tool.title = stripInvisible(raw.title).text.slice(0, 200);
   if (pool) tool.pool = pool;
   if (auth) tool.auth = auth;

@@ -7,10 +7,8 @@ export function isValidToolName(value: unknown): value is string {
 
 /** Zero-width, bidi-control and other invisible characters a description could hide text in. */
 // Built from a string: the class lists variation selectors (combining marks) on purpose.
-const INVISIBLE = new RegExp(
-  String.raw`[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]`,
-  'g',
-);
+const INVISIBLE =
+  /[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]/g;
 
 export function stripInvisible(text: string): { text: string; removed: number } {
   let removed = 0;

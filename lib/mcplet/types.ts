@@ -52,6 +52,8 @@ export interface McpletTool {
   auth?: ToolAuth;
   readOnlyHint?: boolean;
   admittedBy: AdmittedBy;
+  /** Attack 7: the description read like instructions, so the model is not shown it. */
+  descriptionWithheld?: boolean;
   warnings: string[];
 }
 

@@ -1,0 +1,26 @@
+import { currentUser } from '@/lib/auth/session';
+import { jsonError, readJson } from '@/lib/http/json';
+import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
+import { dispatch } from '@/lib/mcp/dispatch';
+import { getRegistry } from '@/lib/mcp/registry';
+
+export const dynamic = 'force-dynamic';
+
+/** A tool call from the developer preview, through the same dispatch path as every other call. */
+export async function POST(request: Request) {
+  const body = await readJson(request, 1_000_000);
+  if (!body.ok) return body.response;
+  const parsed = parseCallRequest(body.value);
+  if (!parsed.ok) return jsonError(400, parsed.error);
+  const { serverId, toolName, args } = parsed.request;
+  const user = await currentUser(request);
+  const outcome = await dispatch(await getRegistry(), {
+    serverId,
+    toolName,
+    args: args ?? {},
+    surface: surfaceOf(parsed.request),
+    session: { userId: user.id },
+    signal: request.signal,
+  });
+  return Response.json(outcome);
+}

@@ -1,0 +1,21 @@
+import { currentUser } from '@/lib/auth/session';
+import { jsonError, readJson } from '@/lib/http/json';
+import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
+import { getRegistry } from '@/lib/mcp/registry';
+import { decide } from '@/lib/mcplet/policy';
+
+export const dynamic = 'force-dynamic';
+
+/** The policy decision for a call, without making it (developer preview). */
+export async function POST(request: Request) {
+  const body = await readJson(request, 1_000_000);
+  if (!body.ok) return body.response;
+  const parsed = parseCallRequest(body.value);
+  if (!parsed.ok) return jsonError(400, parsed.error);
+  const { serverId, toolName, args } = parsed.request;
+  const tool = (await getRegistry()).tool(serverId, toolName);
+  const user = await currentUser(request);
+  return Response.json({
+    decision: decide(tool, surfaceOf(parsed.request), args ?? {}, { userId: user.id }),
+  });
+}

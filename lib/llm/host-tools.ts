@@ -1,0 +1,104 @@
+import 'server-only';
+import type { ToolResultPart } from 'ai';
+import { jsonSchema, type ToolSet, tool } from 'ai';
+
+type ToolResultOutput = ToolResultPart['output'];
+
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { DispatchResult } from '../mcp/dispatch';
+import { dispatch } from '../mcp/dispatch';
+import type { McpRegistry } from '../mcp/registry';
+import type { ResultEnvelope } from '../mcplet/envelope';
+import type { PolicySession } from '../mcplet/policy';
+import type { ModelContent } from '../mcplet/projection';
+
+/** What a host tool returns: the model's projection, and the full result for views and the card. */
+export interface HostToolOutput {
+  content: ModelContent;
+  view: {
+    serverId: string;
+    toolName: string;
+    envelope: ResultEnvelope;
+    result?: CallToolResult;
+    sent: boolean;
+  };
+}
+
+export function toHostToolOutput(
+  serverId: string,
+  toolName: string,
+  outcome: DispatchResult,
+): HostToolOutput {
+  return {
+    content: outcome.modelContent,
+    view: { serverId, toolName, envelope: outcome.envelope, result: outcome.result, sent: outcome.sent },
+  };
+}
+
+function modelDescription(
+  t: { name: string; title?: string; description: string; descriptionWithheld?: boolean },
+  server: string,
+) {
+  if (t.descriptionWithheld)
+    return `${t.title ?? t.name} (from ${server}; its description was withheld because it read like instructions).`;
+  return t.description || `${t.title ?? t.name} (from ${server}).`;
+}
+
+/** Plain text when the result is all text (what local models handle best), else content parts. */
+export function modelOutput(content: ModelContent): ToolResultOutput {
+  if (content.every((c) => c.type === 'text')) {
+    return { type: 'text', value: content.map((c) => (c.type === 'text' ? c.text : '')).join('\n') };
+  }
+  return {
+    type: 'content',
+    value: content.map((c) =>
+      c.type === 'text'
+        ? { type: 'text' as const, text: c.text }
+        : { type: 'file-data' as const, data: c.data, mediaType: c.mimeType },
+    ),
+  };
+}
+
+/**
+ * 8.2: the model's tools are the admitted, model-visible ones, each executed through the one
+ * dispatch path. The model receives `content` only (15).
+ */
+export function buildHostTools(registry: McpRegistry, session: PolicySession): ToolSet {
+  const tools: ToolSet = {};
+  for (const { modelName, tool: t } of registry.modelTools()) {
+    const server = registry.get(t.serverId)?.config.name ?? t.serverId;
+    tools[modelName] = tool({
+      title: t.title ?? t.name,
+      description: modelDescription(t, server),
+      metadata: {
+        serverId: t.serverId,
+        serverName: server,
+        toolName: t.name,
+        mcpletType: t.mcpletType,
+        admittedBy: t.admittedBy,
+      },
+      inputSchema: jsonSchema(t.inputSchema),
+      execute: async (args, options): Promise<HostToolOutput> => {
+        const outcome = await dispatch(registry, {
+          serverId: t.serverId,
+          toolName: t.name,
+          args,
+          surface: { kind: 'model' },
+          session,
+          signal: options.abortSignal,
+        });
+        return toHostToolOutput(t.serverId, t.name, outcome);
+      },
+      toModelOutput: ({ output }) => modelOutput((output as Partial<HostToolOutput>).content ?? []),
+    });
+  }
+  return tools;
+}
+
+/** Model-facing names of the tools that still exist, for the next step of a running turn (5.3.2). */
+export function liveToolNames(registry: McpRegistry, offered: ToolSet): string[] {
+  return registry
+    .modelTools()
+    .map((t) => t.modelName)
+    .filter((name) => name in offered);
+}

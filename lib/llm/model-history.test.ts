@@ -1,0 +1,54 @@
+import type { UIMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { modelFacingHistory } from './model-history';
+
+describe('15: stored tool results as the model sees them', () => {
+  it('keeps content and drops what is for views', () => {
+    const history: UIMessage[] = [
+      { id: 'u', role: 'user', parts: [{ type: 'text', text: 'find' }] },
+      {
+        id: 'a',
+        role: 'assistant',
+        parts: [
+          {
+            type: 'tool-restaurant__search',
+            toolCallId: 'c1',
+            state: 'output-available',
+            input: {},
+            output: {
+              content: [{ type: 'text', text: 'Found 2' }],
+              view: { structuredContent: { secret: 1 } },
+            },
+          },
+          { type: 'text', text: 'done' },
+        ],
+      },
+    ];
+    const projected = modelFacingHistory(history);
+    expect(JSON.stringify(projected)).not.toContain('secret');
+    expect((projected[1]?.parts[0] as { output?: unknown } | undefined)?.output).toEqual({
+      content: [{ type: 'text', text: 'Found 2' }],
+    });
+    expect(projected[0]).toBe(history[0]);
+  });
+
+  it('withholds outputs of an unknown shape entirely', () => {
+    const projected = modelFacingHistory([
+      {
+        id: 'a',
+        role: 'assistant',
+        parts: [
+          {
+            type: 'dynamic-tool',
+            toolName: 'x',
+            toolCallId: 'c',
+            state: 'output-available',
+            input: {},
+            output: { raw: 'secret' },
+          },
+        ],
+      },
+    ]);
+    expect(JSON.stringify(projected)).not.toContain('secret');
+  });
+});

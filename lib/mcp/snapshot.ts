@@ -1,0 +1,68 @@
+import { modelToolName } from '../mcplet/names';
+import type { McpletTool, RejectedTool } from '../mcplet/types';
+import type { ServerConnection } from './connection';
+
+export interface ToolView extends McpletTool {
+  modelName: string;
+  resultSchema?: {
+    uri: string;
+    status: 'ready' | 'error';
+    version?: number;
+    deprecated?: boolean;
+    error?: string;
+  };
+}
+
+export interface ServerView {
+  id: string;
+  name: string;
+  source: string;
+  transport: { type: 'http'; url: string } | { type: 'stdio'; command: string[] };
+  admission: string;
+  status: string;
+  kind: string | null;
+  lastError: string | null;
+  serverInfo: { name: string; version: string } | null;
+  tools: ToolView[];
+  rejected: RejectedTool[];
+  log: Array<{ at: number; level: string; message: string }>;
+}
+
+/** What the developer preview shows of a server. Header values and environment are never included. */
+export function serverView(connection: ServerConnection): ServerView {
+  const { config, catalog } = connection;
+  return {
+    id: config.id,
+    name: config.name,
+    source: config.source,
+    transport:
+      config.transport.type === 'http'
+        ? { type: 'http', url: config.transport.url }
+        : { type: 'stdio', command: config.transport.command },
+    admission: config.admission,
+    status: connection.status,
+    kind: connection.kind,
+    lastError: connection.lastError,
+    serverInfo: connection.serverInfo,
+    tools: catalog.tools.map((tool) => {
+      const schema = catalog.resultSchemas.get(tool.name);
+      return {
+        ...tool,
+        modelName: modelToolName(config.id, tool.name),
+        ...(schema
+          ? {
+              resultSchema: {
+                uri: schema.uri,
+                status: schema.status,
+                version: schema.payload?.version,
+                deprecated: schema.payload?.deprecated,
+                error: schema.error,
+              },
+            }
+          : {}),
+      };
+    }),
+    rejected: catalog.rejected,
+    log: connection.log.slice(-50),
+  };
+}
