@@ -1,7 +1,9 @@
 'use client';
-import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import { isToolUIPart, type UIMessage } from 'ai';
 import { Markdown } from './markdown';
+import { ToolBadges } from './tool-badges';
 import { ToolCallCard } from './tool-call-card';
+import { toolPartView } from './tool-part';
 
 interface RefusalPart {
   type: 'data-refusal';
@@ -44,14 +46,22 @@ export function MessageView({ message }: { message: UIMessage }) {
             );
           }
           if (isToolUIPart(part)) {
+            const view = toolPartView(part);
             return (
               <ToolCallCard
                 key={key}
-                toolName={getToolName(part)}
-                state={part.state}
-                input={part.input}
-                output={part.state === 'output-available' ? part.output : undefined}
-                errorText={part.state === 'output-error' ? part.errorText : undefined}
+                toolName={view.name}
+                state={view.state}
+                input={view.input}
+                resultText={view.resultText}
+                errorText={view.errorText}
+                badges={
+                  <ToolBadges
+                    serverName={view.serverName}
+                    mcpletType={view.mcpletType}
+                    compatibility={view.compatibility}
+                  />
+                }
               />
             );
           }

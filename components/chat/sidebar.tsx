@@ -159,6 +159,14 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           <Row key={item.id} item={item} active={item.id === activeId} onNavigate={onNavigate} />
         ))}
       </ul>
+      <Link
+        href="/preview"
+        onClick={onNavigate}
+        aria-current={pathname === '/preview' ? 'page' : undefined}
+        className="rounded-md px-3 py-2 text-sm hover:bg-surface-2"
+      >
+        🧪 Developer preview
+      </Link>
     </nav>
   );
 }

@@ -1,6 +1,5 @@
 'use client';
 import type { ReactNode } from 'react';
-import { toolResultText } from './tool-result-text';
 
 export type ToolCallState =
   | 'input-streaming'
@@ -34,7 +33,8 @@ export interface ToolCallCardProps {
   toolName: string;
   state: ToolCallState;
   input: unknown;
-  output?: unknown;
+  /** The result as a person reads it. */
+  resultText?: string;
   errorText?: string;
   /** Labels such as the server name or "admitted by compatibility"; later issues fill these in. */
   badges?: ReactNode;
@@ -45,7 +45,7 @@ export function ToolCallCard({
   toolName,
   state,
   input,
-  output,
+  resultText,
   errorText,
   badges,
   children,
@@ -80,7 +80,7 @@ export function ToolCallCard({
             className="max-h-80 overflow-auto rounded bg-bg p-2 font-mono text-xs whitespace-pre-wrap"
             data-testid="tool-result"
           >
-            {toolResultText(output)}
+            {resultText ?? ''}
           </pre>
         ) : null}
         {state === 'output-error' || state === 'output-denied' ? (

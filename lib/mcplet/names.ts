@@ -6,9 +6,12 @@ export function isValidToolName(value: unknown): value is string {
 }
 
 /** Zero-width, bidi-control and other invisible characters a description could hide text in. */
-// Built from a string: the class lists variation selectors (combining marks) on purpose.
-const INVISIBLE =
-  /[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]/g;
+// Variation selectors (U+FE00-FE0F) are combining marks; they are spliced into the class as characters.
+const VARIATION_SELECTORS = `${String.fromCharCode(0xfe00)}-${String.fromCharCode(0xfe0f)}`;
+const INVISIBLE = new RegExp(
+  `[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164${VARIATION_SELECTORS}\uFEFF\uFFA0\uFFF0-\uFFFB]`,
+  'g',
+);
 
 export function stripInvisible(text: string): { text: string; removed: number } {
   let removed = 0;

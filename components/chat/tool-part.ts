@@ -1,0 +1,46 @@
+import { getToolName, type UIMessage } from 'ai';
+import type { ToolCallState } from './tool-call-card';
+import { toolResultText } from './tool-result-text';
+
+type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
+
+export interface ToolPartView {
+  name: string;
+  serverName?: string;
+  mcpletType?: string;
+  compatibility: boolean;
+  state: ToolCallState;
+  input: unknown;
+  resultText?: string;
+  errorText?: string;
+}
+
+interface HostOutput {
+  content?: unknown;
+  view?: { envelope?: { error?: { code?: string; message?: string } } };
+}
+
+/** How the chat shows a tool part; MCP `isError` (carried by the envelope) makes it an error (10.7). */
+export function toolPartView(part: ToolPart): ToolPartView {
+  const meta = (part as { toolMetadata?: Record<string, unknown> }).toolMetadata ?? {};
+  const view: ToolPartView = {
+    name: typeof meta.toolName === 'string' ? meta.toolName : getToolName(part),
+    serverName: typeof meta.serverName === 'string' ? meta.serverName : undefined,
+    mcpletType: typeof meta.mcpletType === 'string' ? meta.mcpletType : undefined,
+    compatibility: meta.admittedBy === 'annotations' || meta.admittedBy === 'overlay',
+    state: part.state,
+    input: part.input,
+  };
+  if (part.state === 'output-available') {
+    const output = part.output as HostOutput;
+    const error = output?.view?.envelope?.error;
+    if (error) {
+      view.state = 'output-error';
+      view.errorText = `${error.message ?? 'The tool failed.'}${error.code ? ` (${error.code})` : ''}`;
+    } else {
+      view.resultText = toolResultText(output && 'content' in output ? { content: output.content } : output);
+    }
+  }
+  if (part.state === 'output-error') view.errorText = part.errorText;
+  return view;
+}

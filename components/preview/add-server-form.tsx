@@ -1,0 +1,137 @@
+'use client';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../ui/button';
+import { postJson } from './api';
+
+const input = 'w-full rounded-md border border-border bg-bg px-2 py-1.5 text-sm';
+
+export function AddServerForm({ onAdded }: { onAdded: () => void }) {
+  const [id, setId] = useState('');
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<'http' | 'stdio'>('http');
+  const [url, setUrl] = useState('');
+  const [command, setCommand] = useState('');
+  const [admission, setAdmission] = useState('strict');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const transport =
+      kind === 'http'
+        ? { type: 'http', url: url.trim() }
+        : {
+            type: 'stdio',
+            command: command
+              .split('\n')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          };
+    const result = await postJson('/api/servers', {
+      id: id.trim(),
+      name: name.trim() || undefined,
+      transport,
+      admission,
+    });
+    setBusy(false);
+    if (!result.ok) return setError(result.error);
+    setId('');
+    setName('');
+    setUrl('');
+    setCommand('');
+    onAdded();
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2"
+      aria-label="Add a server"
+    >
+      <h2 className="font-semibold sm:col-span-2">Add a server</h2>
+      <label className="text-sm">
+        Id <span className="text-muted">(a-z, 0-9, -)</span>
+        <input
+          className={input}
+          value={id}
+          onChange={(e) => setId(e.target.value)}
+          required
+          maxLength={20}
+          name="id"
+        />
+      </label>
+      <label className="text-sm">
+        Name <span className="text-muted">(optional)</span>
+        <input
+          className={input}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={80}
+          name="name"
+        />
+      </label>
+      <fieldset className="text-sm sm:col-span-2">
+        <legend className="mb-1">Transport</legend>
+        <label className="mr-4">
+          <input type="radio" name="kind" checked={kind === 'http'} onChange={() => setKind('http')} /> URL
+          (Streamable HTTP, then SSE)
+        </label>
+        <label>
+          <input type="radio" name="kind" checked={kind === 'stdio'} onChange={() => setKind('stdio')} />{' '}
+          Command (stdio, local mode)
+        </label>
+      </fieldset>
+      {kind === 'http' ? (
+        <label className="text-sm sm:col-span-2">
+          URL
+          <input
+            className={input}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="http://127.0.0.1:3001/mcp"
+            required
+            name="url"
+          />
+        </label>
+      ) : (
+        <label className="text-sm sm:col-span-2">
+          Command, one argument per line (no shell is used)
+          <textarea
+            className={`${input} font-mono`}
+            rows={3}
+            value={command}
+            onChange={(e) => setCommand(e.target.value)}
+            placeholder={'npx\n-y\n@modelcontextprotocol/server-everything'}
+            required
+            name="command"
+          />
+        </label>
+      )}
+      <label className="text-sm">
+        Tools without MCPlet metadata
+        <select
+          className={input}
+          value={admission}
+          onChange={(e) => setAdmission(e.target.value)}
+          name="admission"
+        >
+          <option value="strict">strict: reject them (the spec's rule)</option>
+          <option value="annotations">annotations: derive from MCP annotations</option>
+          <option value="overlay">overlay: metadata from host configuration</option>
+        </select>
+      </label>
+      <div className="flex items-end gap-3">
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy ? 'Connecting…' : 'Add server'}
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-danger sm:col-span-2">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

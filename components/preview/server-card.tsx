@@ -1,0 +1,202 @@
+'use client';
+import { useState } from 'react';
+import type { ToolView } from '@/lib/mcp/snapshot';
+import { Badge } from '../chat/tool-badges';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { errorOf, type ServerView } from './api';
+import { ToolCallForm } from './tool-call-form';
+
+const STATUS_TONE: Record<string, string> = {
+  ready: 'bg-ok',
+  connecting: 'bg-warn',
+  unavailable: 'bg-danger',
+  closed: 'bg-muted',
+};
+
+function ToolRow({ serverId, tool }: { serverId: string; tool: ToolView }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="rounded-md border border-border p-3" data-testid="admitted-tool" data-tool={tool.name}>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="font-mono font-semibold">{tool.name}</code>
+        <Badge
+          tone={tool.mcpletType === 'action' ? 'border-danger/40 text-danger' : 'border-border text-muted'}
+        >
+          {tool.mcpletType}
+        </Badge>
+        <Badge title="8.1 visibility">{`visible to ${tool.visibility.join(' + ')}`}</Badge>
+        {tool.pool ? <Badge title="6.2 pool">{`pool ${tool.pool}`}</Badge> : null}
+        {tool.auth ? (
+          <Badge
+            tone="border-warn/50 text-warn"
+            title="6.7 auth"
+          >{`${tool.auth.required}, ${tool.auth.enforcement}`}</Badge>
+        ) : null}
+        {tool.ui?.resourceUri ? (
+          <Badge
+            title={tool.ui.resourceUri}
+          >{`view${tool.ui.displayMode ? `: ${tool.ui.displayMode}` : ''}`}</Badge>
+        ) : null}
+        {tool.admittedBy !== 'mcplet' ? (
+          <Badge
+            tone="border-warn/50 text-warn"
+            title="No MCPlet metadata of its own"
+          >{`compatibility (${tool.admittedBy})`}</Badge>
+        ) : null}
+        {tool.resultSchema ? (
+          <Badge
+            tone={
+              tool.resultSchema.status === 'ready' ? 'border-ok/40 text-ok' : 'border-danger/40 text-danger'
+            }
+            title={tool.resultSchema.uri}
+          >
+            {tool.resultSchema.status === 'ready'
+              ? `result schema v${tool.resultSchema.version}`
+              : 'result schema error'}
+          </Badge>
+        ) : null}
+        <Button
+          variant="ghost"
+          className="ml-auto text-xs"
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+        >
+          {open ? 'Close' : 'Try it'}
+        </Button>
+      </div>
+      {tool.description ? <p className="mt-1 text-sm text-muted">{tool.description}</p> : null}
+      <p className="mt-1 text-xs text-muted">
+        The model calls it <code>{tool.modelName}</code>
+        {tool.visibility.includes('model') ? '' : ' (never offered to the model)'}
+      </p>
+      {tool.warnings.length > 0 ? (
+        <ul className="mt-1 list-disc pl-5 text-xs text-warn">
+          {tool.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+      {open ? <ToolCallForm serverId={serverId} tool={tool} /> : null}
+    </li>
+  );
+}
+
+export function ServerCard({ server, onChanged }: { server: ServerView; onChanged: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function act(method: 'POST' | 'DELETE', path: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch(path, { method });
+      if (!response.ok) setError(await errorOf(response));
+    } catch {
+      setError('The host could not be reached.');
+    }
+    setBusy(false);
+    onChanged();
+  }
+
+  const where = server.transport.type === 'http' ? server.transport.url : server.transport.command.join(' ');
+  return (
+    <section
+      className="rounded-lg border border-border bg-surface p-4"
+      aria-label={`Server ${server.name}`}
+      data-testid="server-card"
+      data-server={server.id}
+    >
+      <header className="flex flex-wrap items-center gap-2">
+        <span
+          className={`h-2.5 w-2.5 rounded-full ${STATUS_TONE[server.status] ?? 'bg-muted'}`}
+          aria-hidden="true"
+        />
+        <h2 className="font-semibold">{server.name}</h2>
+        <span className="text-sm text-muted" data-testid="server-status">
+          {server.status}
+          {server.kind ? ` · ${server.kind}` : ''} · {server.source} · admission {server.admission}
+        </span>
+        <div className="ml-auto flex gap-2">
+          <Button onClick={() => act('POST', `/api/servers/${server.id}/reconnect`)} disabled={busy}>
+            Reconnect
+          </Button>
+          <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
+            Remove
+          </Button>
+        </div>
+      </header>
+      <p className="mt-1 truncate font-mono text-xs text-muted" title={where}>
+        {where}
+      </p>
+      {server.lastError ? (
+        <p role="alert" className="mt-2 rounded bg-danger-bg px-2 py-1 text-sm text-danger">
+          {server.lastError}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <h3 className="mt-4 text-sm font-semibold">Admitted tools ({server.tools.length})</h3>
+      {server.tools.length === 0 ? <p className="text-sm text-muted">None.</p> : null}
+      <ul className="mt-2 space-y-2">
+        {server.tools.map((tool) => (
+          <ToolRow key={tool.name} serverId={server.id} tool={tool} />
+        ))}
+      </ul>
+      {server.rejected.length > 0 ? (
+        <>
+          <h3 className="mt-4 text-sm font-semibold">Rejected tools ({server.rejected.length})</h3>
+          <ul className="mt-2 space-y-2">
+            {server.rejected.map((tool) => (
+              <li
+                key={tool.name}
+                className="rounded-md border border-danger/30 p-3 text-sm"
+                data-testid="rejected-tool"
+                data-tool={tool.name}
+              >
+                <code className="font-mono font-semibold break-all">{tool.name}</code>
+                <ul className="mt-1 list-disc pl-5">
+                  {tool.reasons.map((r) => (
+                    <li key={r.code}>
+                      {r.message}{' '}
+                      <span className="text-xs text-muted">
+                        ({r.code}, spec {r.section})
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <details className="mt-4 text-sm">
+        <summary className="cursor-pointer text-muted">Developer log ({server.log.length})</summary>
+        <ul className="mt-1 max-h-48 overflow-auto font-mono text-xs">
+          {server.log.map((entry) => (
+            <li key={`${entry.at}-${entry.message}`} className={entry.level === 'error' ? 'text-danger' : ''}>
+              {new Date(entry.at).toLocaleTimeString()} {entry.message}
+            </li>
+          ))}
+        </ul>
+      </details>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Remove ${server.name}?`}
+        description={
+          server.source === 'user'
+            ? 'The host disconnects and forgets this server.'
+            : 'The host disconnects now; servers from configuration come back at the next start.'
+        }
+        confirmLabel="Remove"
+        destructive
+        onConfirm={() => act('DELETE', `/api/servers/${server.id}`)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,233 @@
+'use client';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import type { ToolView } from '@/lib/mcp/snapshot';
+import { Button } from '../ui/button';
+import { type Decision, postJson } from './api';
+import { buildArgs, type Field, type FieldValues, fieldsFor } from './schema-form';
+
+interface CallResponse {
+  decision: Decision;
+  envelope: unknown;
+  result?: unknown;
+  exchange?: { request: unknown; response?: unknown };
+  sent: boolean;
+  durationMs: number;
+}
+
+const input = 'w-full rounded-md border border-border bg-bg px-2 py-1 text-sm';
+
+function FieldInput({
+  field,
+  value,
+  onChange,
+}: {
+  field: Field;
+  value: string | boolean | undefined;
+  onChange: (v: string | boolean) => void;
+}) {
+  const id = `field-${field.name}`;
+  const label = (
+    <span>
+      {field.label}
+      {field.required ? <span className="text-danger"> *</span> : null}
+      {field.description ? <span className="block text-xs text-muted">{field.description}</span> : null}
+    </span>
+  );
+  if (field.kind === 'boolean') {
+    return (
+      <label htmlFor={id} className="flex items-start gap-2 text-sm">
+        <input
+          id={id}
+          type="checkbox"
+          checked={value === true}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {label}
+      </label>
+    );
+  }
+  return (
+    <label htmlFor={id} className="block text-sm">
+      {label}
+      {field.kind === 'enum' ? (
+        <select
+          id={id}
+          className={input}
+          value={String(value ?? '')}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          <option value="">(not set)</option>
+          {field.options.map((o) => (
+            <option key={o}>{o}</option>
+          ))}
+        </select>
+      ) : field.kind === 'json' ? (
+        <textarea
+          id={id}
+          className={`${input} font-mono`}
+          rows={2}
+          value={String(value ?? '')}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder="JSON"
+        />
+      ) : (
+        <input
+          id={id}
+          className={input}
+          inputMode={field.kind === 'number' ? 'decimal' : undefined}
+          value={String(value ?? '')}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </label>
+  );
+}
+
+function DecisionLine({ decision }: { decision: Decision | null }) {
+  if (!decision) return <p className="text-sm text-muted">Checking policy…</p>;
+  return (
+    <p
+      role="status"
+      data-testid="decision"
+      className={`rounded px-2 py-1 text-sm ${decision.allow ? 'bg-surface-2' : 'bg-danger-bg text-danger'}`}
+    >
+      {decision.allow ? (
+        <>
+          <strong>Allowed</strong>
+          {decision.gate !== 'none' ? ` behind a ${decision.gate} gate` : ''}: {decision.reason}
+        </>
+      ) : (
+        <>
+          <strong>Denied</strong> ({decision.code}, spec {decision.section}): {decision.reason}
+        </>
+      )}
+    </p>
+  );
+}
+
+export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolView }) {
+  const fields = useMemo(() => fieldsFor(tool.inputSchema), [tool.inputSchema]);
+  const [values, setValues] = useState<FieldValues>({});
+  const [surface, setSurface] = useState<'model' | 'app'>(
+    tool.visibility.includes('model') ? 'model' : 'app',
+  );
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [response, setResponse] = useState<CallResponse | null>(null);
+  const built = useMemo(() => buildArgs(fields, values), [fields, values]);
+
+  useEffect(() => {
+    let live = true;
+    setDecision(null);
+    const timer = setTimeout(async () => {
+      const result = await postJson<{ decision: Decision }>('/api/tools/decide', {
+        serverId,
+        toolName: tool.name,
+        surface,
+        args: built.ok ? built.args : {},
+      });
+      if (live && result.ok) setDecision(result.value.decision);
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [serverId, tool.name, surface, built]);
+
+  async function call(event: FormEvent) {
+    event.preventDefault();
+    if (!built.ok) return setFormError(built.error);
+    setFormError(null);
+    setBusy(true);
+    const result = await postJson<CallResponse>('/api/tools/call', {
+      serverId,
+      toolName: tool.name,
+      surface,
+      args: built.args,
+    });
+    setBusy(false);
+    if (!result.ok) return setFormError(result.error);
+    setResponse(result.value);
+  }
+
+  return (
+    <form
+      onSubmit={call}
+      className="mt-2 space-y-3 rounded-md border border-border bg-bg p-3"
+      aria-label={`Call ${tool.name}`}
+    >
+      {fields.length === 0 ? <p className="text-sm text-muted">This tool takes no arguments.</p> : null}
+      <div className="grid gap-2 sm:grid-cols-2">
+        {fields.map((f) => (
+          <FieldInput
+            key={f.name}
+            field={f}
+            value={values[f.name]}
+            onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))}
+          />
+        ))}
+      </div>
+      <fieldset className="flex flex-wrap items-center gap-4 text-sm">
+        <legend className="sr-only">Call as</legend>
+        <span className="text-muted">Call as</span>
+        <label>
+          <input
+            type="radio"
+            name={`surface-${tool.name}`}
+            checked={surface === 'model'}
+            onChange={() => setSurface('model')}
+          />{' '}
+          the model
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`surface-${tool.name}`}
+            checked={surface === 'app'}
+            onChange={() => setSurface('app')}
+          />{' '}
+          a view of this server
+        </label>
+      </fieldset>
+      <DecisionLine decision={decision} />
+      <div className="flex items-center gap-3">
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy ? 'Calling…' : 'Call'}
+        </Button>
+        {formError ? (
+          <span role="alert" className="text-sm text-danger">
+            {formError}
+          </span>
+        ) : null}
+      </div>
+      {response ? (
+        <div className="space-y-2 text-sm" data-testid="call-response">
+          <p>
+            {response.sent ? 'Sent to the server' : 'Not sent'} · {response.durationMs.toFixed(1)} ms
+          </p>
+          <details open>
+            <summary className="cursor-pointer font-medium">Result envelope (9.1)</summary>
+            <pre
+              className="max-h-72 overflow-auto rounded bg-surface p-2 font-mono text-xs"
+              data-testid="envelope"
+            >
+              {JSON.stringify(response.envelope, null, 2)}
+            </pre>
+          </details>
+          {response.exchange ? (
+            <details>
+              <summary className="cursor-pointer font-medium">Raw JSON-RPC exchange</summary>
+              <pre
+                className="max-h-96 overflow-auto rounded bg-surface p-2 font-mono text-xs"
+                data-testid="exchange"
+              >
+                {`→ ${JSON.stringify(response.exchange.request, null, 2)}\n\n← ${JSON.stringify(response.exchange.response ?? null, null, 2)}`}
+              </pre>
+            </details>
+          ) : null}
+        </div>
+      ) : null}
+    </form>
+  );
+}
