@@ -165,7 +165,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         aria-current={pathname === '/preview' ? 'page' : undefined}
         className="rounded-md px-3 py-2 text-sm hover:bg-surface-2"
       >
-        🧪 Developer preview
+        Developer preview
       </Link>
     </nav>
   );

@@ -61,7 +61,6 @@ export function ToolCallCard({
       data-state={state}
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2">
-        <span aria-hidden="true">🛠</span>
         <code className="font-mono font-semibold">{toolName}</code>
         {badges}
         <span className={`ml-auto text-xs font-medium ${status.tone}`} role="status">

@@ -260,3 +260,35 @@ describe('stdio servers (local mode)', () => {
     }
   }, 30_000);
 });
+
+describe('URL servers fall back from Streamable HTTP to SSE', () => {
+  it('connects to an SSE-only server (server-everything in sse mode)', async () => {
+    const { spawn } = await import('node:child_process');
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(
+      process.execPath,
+      ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'sse'],
+      {
+        env: { ...process.env, PORT: String(port) },
+        stdio: 'ignore',
+      },
+    );
+    const registry = new McpRegistry(new Set());
+    try {
+      // The server may still be starting: the connection retries with backoff until it answers.
+      const connection = registry.start({
+        id: 'sse',
+        name: 'SSE',
+        transport: { type: 'http', url: `http://127.0.0.1:${port}/sse` },
+        admission: 'annotations',
+        source: 'user',
+      });
+      await waitFor(() => connection.status === 'ready', 15_000);
+      expect(connection.kind).toBe('sse');
+      expect(connection.catalog.tools.some((t) => t.name === 'echo')).toBe(true);
+    } finally {
+      await registry.closeAll();
+      child.kill();
+    }
+  }, 30_000);
+});

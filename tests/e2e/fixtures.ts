@@ -2,6 +2,7 @@ import { test as base, expect } from '@playwright/test';
 import type { FakeScript, FakeStep } from '../fixtures/fake-llm/script';
 import type { RecordedRequest } from '../fixtures/fake-llm/server';
 import { ChatPage } from './pages/chat-page';
+import { PreviewPage } from './pages/preview-page';
 import { FAKE_LLM_URL } from './ports';
 
 export interface FakeModel {
@@ -11,7 +12,31 @@ export interface FakeModel {
   requests(match: string): Promise<RecordedRequest[]>;
 }
 
-export const test = base.extend<{ fakeModel: FakeModel; chat: ChatPage }>({
+export interface Servers {
+  /** Registers a server with the host under test; it is removed again when the test ends. */
+  register(registration: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }>;
+}
+
+export const test = base.extend<{
+  fakeModel: FakeModel;
+  chat: ChatPage;
+  servers: Servers;
+  preview: PreviewPage;
+}>({
+  servers: async ({ request }, use) => {
+    const added: string[] = [];
+    await use({
+      async register(registration) {
+        const response = await request.post('/api/servers', { data: registration });
+        if (response.status() === 201) added.push(String(registration.id));
+        return { status: response.status(), body: await response.json() };
+      },
+    });
+    for (const id of added) await request.delete(`/api/servers/${id}`);
+  },
+  preview: async ({ page }, use) => {
+    await use(new PreviewPage(page));
+  },
   fakeModel: async ({ request }, use) => {
     await use({
       async script(match, steps, options) {
