@@ -1,7 +1,9 @@
 import { benchChatStream } from './chat-stream.bench';
+import { benchToolCall } from './tool-call.bench';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   'chat-stream': benchChatStream,
+  'tool-call': benchToolCall,
 };
 
 const wanted = process.argv.slice(2);

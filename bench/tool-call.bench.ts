@@ -1,0 +1,79 @@
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { dispatch } from '../lib/mcp/dispatch';
+import { McpRegistry } from '../lib/mcp/registry';
+import { startHost } from './lib/host';
+import { median, report } from './lib/stats';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30) * 4;
+const WARMUP = 10;
+const ARGS = { cuisine: 'italian' };
+
+/**
+ * One read tool call, three ways, against the same demo server: the SDK client directly (baseline),
+ * the host's dispatch path in-process (policy, validation, envelope, projection), and the host's
+ * HTTP API (`POST /api/tools/call`, which adds a hop through Next.js).
+ */
+export async function benchToolCall(): Promise<void> {
+  const demoBase = 3471;
+  const host = await startHost(3412, { DEMO_PORT_BASE: String(demoBase), OLLAMA_BASE_URL: 'http://127.0.0.1:9' });
+  const url = `http://127.0.0.1:${demoBase}/mcp`;
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const registry = new McpRegistry(new Set());
+  await registry.start({ id: 'restaurant', name: 'Restaurant', transport: { type: 'http', url }, admission: 'strict', source: 'demo' }).connect();
+
+  const direct = async () => {
+    const start = performance.now();
+    await client.callTool({ name: 'search_restaurants', arguments: ARGS });
+    return performance.now() - start;
+  };
+  const viaDispatch = async () => {
+    const start = performance.now();
+    const outcome = await dispatch(registry, {
+      serverId: 'restaurant',
+      toolName: 'search_restaurants',
+      args: ARGS,
+      surface: { kind: 'model' },
+      session: { userId: 'local' },
+    });
+    if (!outcome.sent) throw new Error('dispatch did not send');
+    return performance.now() - start;
+  };
+  const viaApi = async () => {
+    const start = performance.now();
+    const response = await fetch(`${host.url}/api/tools/call`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ serverId: 'restaurant', toolName: 'search_restaurants', surface: 'model', args: ARGS }),
+    });
+    await response.json();
+    if (!response.ok) throw new Error(`host answered ${response.status}`);
+    return performance.now() - start;
+  };
+
+  try {
+    for (let i = 0; i < WARMUP; i++) {
+      await direct();
+      await viaDispatch();
+      await viaApi();
+    }
+    const d: number[] = [];
+    const p: number[] = [];
+    const a: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      d.push(await direct());
+      p.push(await viaDispatch());
+      a.push(await viaApi());
+    }
+    report('tool call: search_restaurants on the demo server, SDK client directly = baseline', RUNS, [
+      { metric: 'host dispatch (in-process)', baseline: median(d), host: median(p) },
+      { metric: 'host HTTP API /api/tools/call', baseline: median(d), host: median(a) },
+    ]);
+  } finally {
+    await client.close();
+    await registry.closeAll();
+    await host.stop();
+  }
+}
