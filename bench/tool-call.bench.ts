@@ -17,12 +17,23 @@ const ARGS = { cuisine: 'italian' };
  */
 export async function benchToolCall(): Promise<void> {
   const demoBase = 3471;
-  const host = await startHost(3412, { DEMO_PORT_BASE: String(demoBase), OLLAMA_BASE_URL: 'http://127.0.0.1:9' });
+  const host = await startHost(3412, {
+    DEMO_PORT_BASE: String(demoBase),
+    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+  });
   const url = `http://127.0.0.1:${demoBase}/mcp`;
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   const registry = new McpRegistry(new Set());
-  await registry.start({ id: 'restaurant', name: 'Restaurant', transport: { type: 'http', url }, admission: 'strict', source: 'demo' }).connect();
+  await registry
+    .start({
+      id: 'restaurant',
+      name: 'Restaurant',
+      transport: { type: 'http', url },
+      admission: 'strict',
+      source: 'demo',
+    })
+    .connect();
 
   const direct = async () => {
     const start = performance.now();
@@ -46,7 +57,12 @@ export async function benchToolCall(): Promise<void> {
     const response = await fetch(`${host.url}/api/tools/call`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ serverId: 'restaurant', toolName: 'search_restaurants', surface: 'model', args: ARGS }),
+      body: JSON.stringify({
+        serverId: 'restaurant',
+        toolName: 'search_restaurants',
+        surface: 'model',
+        args: ARGS,
+      }),
     });
     await response.json();
     if (!response.ok) throw new Error(`host answered ${response.status}`);
