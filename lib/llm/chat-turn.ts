@@ -7,6 +7,7 @@ import {
   type StopCondition,
   stepCountIs,
   streamText,
+  ToolChoiceViolationError,
   type ToolSet,
   toUIMessageStream,
   type UIMessage,
@@ -15,7 +16,7 @@ import {
 import { type ChatMode, judgeTurn } from '../mcplet/chat-mode';
 import { modelFacingHistory } from './model-history';
 import { describeProviderError } from './provider-errors';
-import { toolOnlyGate } from './tool-only-gate';
+import { TOOL_CHOICE_VIOLATION, toolOnlyGate } from './tool-only-gate';
 
 const INSTRUCTIONS = [
   'You are the assistant inside an MCPlet host, a chat app that connects to MCP servers.',
@@ -54,6 +55,7 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
   const allowed = new Set(Object.keys(tools));
   let failed = false;
   const reportError = (error: unknown) => {
+    if (chatMode === 'tool-only' && ToolChoiceViolationError.isInstance(error)) return TOOL_CHOICE_VIOLATION;
     failed = true;
     return describeProviderError(error);
   };
@@ -89,6 +91,7 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
         abortSignal: input.abortSignal,
         prepareStep: input.liveTools ? () => ({ activeTools: input.liveTools?.() ?? [] }) : undefined,
         onError: ({ error }) => {
+          if (ToolChoiceViolationError.isInstance(error)) return;
           console.error('[chat] model call failed:', error instanceof Error ? error.message : error);
         },
       });

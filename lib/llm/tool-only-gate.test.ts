@@ -1,6 +1,6 @@
 import type { UIMessageChunk } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { toolOnlyGate } from './tool-only-gate';
+import { TOOL_CHOICE_VIOLATION, toolOnlyGate } from './tool-only-gate';
 
 async function run(chunks: UIMessageChunk[], mode: 'normal' | 'tool-only', allowed: string[]) {
   const out: UIMessageChunk[] = [];
@@ -68,6 +68,20 @@ describe('12.2 tool-only gate on the UI stream', () => {
     const out = await run(toolStep('evil'), 'tool-only', ['a']);
     expect(out.map((c) => c.type)).toEqual(['start', 'start-step', 'data-refusal', 'finish-step', 'finish']);
     expect((out[2] as { data: { toolNames: string[] } }).data.toolNames).toEqual(['evil']);
+  });
+
+  it('12.2: a provider refusing to obey toolChoice "required" becomes the same refusal, not an error', async () => {
+    const out = await run(
+      [
+        { type: 'start' },
+        { type: 'start-step' },
+        { type: 'text-start', id: 't' },
+        { type: 'error', errorText: TOOL_CHOICE_VIOLATION },
+      ],
+      'tool-only',
+      ['a'],
+    );
+    expect(out.map((c) => c.type)).toEqual(['start', 'start-step', 'data-refusal', 'finish-step', 'finish']);
   });
 
   it('passes errors through while judging and drops the held step', async () => {

@@ -1,6 +1,9 @@
 import type { UIMessageChunk } from 'ai';
 import { type ChatMode, judgeTurn, type TurnVerdict } from '../mcplet/chat-mode';
 
+/** Error text the chat turn uses when a provider enforced `toolChoice: 'required'` and the model ignored it. */
+export const TOOL_CHOICE_VIOLATION = 'mcplet-host:tool-choice-violation';
+
 export interface RefusalData {
   reason: 'no-tool-call' | 'tool-not-allowed';
   recovery: string;
@@ -30,7 +33,8 @@ export function toolOnlyGate(
       const passesAlways =
         chunk.type === 'start' || chunk.type === 'finish' || chunk.type === 'error' || chunk.type === 'abort';
       if (state === 'refused') {
-        if (passesAlways) controller.enqueue(chunk);
+        if (passesAlways && !(chunk.type === 'error' && chunk.errorText === TOOL_CHOICE_VIOLATION))
+          controller.enqueue(chunk);
         return;
       }
       if (
@@ -40,8 +44,9 @@ export function toolOnlyGate(
       ) {
         calls.add(chunk.toolName);
       }
-      if (chunk.type === 'finish-step') {
-        const verdict = judgeTurn(mode, [...calls], allowed);
+      const violated = chunk.type === 'error' && chunk.errorText === TOOL_CHOICE_VIOLATION;
+      if (chunk.type === 'finish-step' || violated) {
+        const verdict = judgeTurn(mode, violated ? [] : [...calls], allowed);
         onVerdict?.(verdict);
         if (verdict.ok) {
           for (const c of held) controller.enqueue(c);
@@ -56,6 +61,7 @@ export function toolOnlyGate(
           controller.enqueue({ type: 'start-step' });
           controller.enqueue({ type: 'data-refusal', data });
           controller.enqueue({ type: 'finish-step' });
+          if (violated) controller.enqueue({ type: 'finish', finishReason: 'stop' });
           state = 'refused';
         }
         held = [];

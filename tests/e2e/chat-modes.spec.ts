@@ -27,6 +27,21 @@ test.describe('12 chat modes', () => {
     expect((await fakeModel.requests(t)).length).toBe(1);
   });
 
+  test('12.2: tool-only mode lets a turn with an allowed tool call through', async ({ chat, fakeModel }) => {
+    const t = token('toolok');
+    await fakeModel.script(t, [
+      { kind: 'tool-calls', calls: [{ name: 'restaurant__get_restaurant', arguments: { id: 'r-green' } }] },
+      { kind: 'text', chunks: ['Green Bowl opens at nine.'] },
+    ]);
+    await chat.open();
+    await chat.modeSelect.selectOption('tool-only');
+    await chat.send(`When does Green Bowl open ${t}`);
+    await expect(chat.page.getByTestId('tool-call-card')).toHaveAttribute('data-state', 'output-available');
+    await expect(chat.lastAssistant()).toContainText('Green Bowl opens at nine.');
+    await expect(chat.page.getByTestId('refusal')).toHaveCount(0);
+    expect((await fakeModel.requests(t))[0]?.body.tool_choice).toBe('required');
+  });
+
   test('12.1: the mode persists in browser storage and an invalid stored value falls back to normal', async ({
     chat,
     fakeModel,
