@@ -29,7 +29,7 @@ export default defineConfig({
     },
     {
       command: 'npx tsx tests/e2e/serve-host.ts',
-      url: `http://127.0.0.1:${HOST_PORT}/api/models`,
+      url: `http://localhost:${HOST_PORT}/api/models`,
       env: {
         ...common,
         PORT: String(HOST_PORT),
@@ -44,7 +44,7 @@ export default defineConfig({
     },
     {
       command: 'npx tsx tests/e2e/serve-host.ts',
-      url: `http://127.0.0.1:${BARE_HOST_PORT}/api/models`,
+      url: `http://localhost:${BARE_HOST_PORT}/api/models`,
       env: {
         ...common,
         PORT: String(BARE_HOST_PORT),

@@ -93,11 +93,11 @@ if (config.demoServers) {
   }
 }
 
-run('next', [nextBin, 'start', '-p', port, '-H', bind]);
+run('next', [nextBin, 'start', '-p', port, '-H', bind], { ...process.env, PORT: port });
 // Opening the servers list once makes the host connect to its MCP servers before the first chat.
 await waitFor(async () => {
   try {
-    return (await fetch(`http://127.0.0.1:${port}/api/servers`)).ok;
+    return (await fetch(`http://localhost:${port}/api/servers`)).ok;
   } catch {
     return false;
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Chat } from '@/components/chat/chat';
+import { originsFor } from '@/lib/apps/origins';
 import { chatPageModels } from '@/lib/llm/chat-page-data';
 
 export const dynamic = 'force-dynamic';
@@ -14,6 +15,7 @@ export default async function NewChatPage() {
       initialMessages={[]}
       initialChatMode={null}
       initialModelId={null}
+      sandboxOrigin={originsFor(process.env).sandbox}
       {...(await chatPageModels())}
     />
   );

@@ -14,7 +14,7 @@ export async function startHost(port: number, env: Record<string, string>): Prom
     env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://localhost:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error('the host exited during start-up');

@@ -5,6 +5,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ChatMode, parseChatMode } from '@/lib/mcplet/chat-mode';
 import { useConversations } from '@/lib/store/conversations';
 import { storeChatMode, storedChatMode, storedModel, storeModel } from '@/lib/store/preferences';
+import { viewContextForRequest } from '@/lib/store/view-context';
+import { AppsConfigContext } from '../apps/apps-config';
+import { ChatActionsContext } from '../apps/chat-actions';
 import { Button } from '../ui/button';
 import { ThemeToggle } from '../ui/theme-toggle';
 import { chatErrorText } from './chat-error';
@@ -15,6 +18,7 @@ import { MessageView } from './message-view';
 
 export interface ChatProps {
   id: string;
+  sandboxOrigin: string;
   isNew: boolean;
   initialMessages: UIMessage[];
   initialChatMode: string | null;
@@ -63,7 +67,10 @@ export function Chat(props: ChatProps) {
   });
 
   const busy = status === 'submitted' || status === 'streaming';
-  const settings = useCallback(() => ({ body: { modelId, chatMode } }), [modelId, chatMode]);
+  const settings = useCallback(
+    () => ({ body: { modelId, chatMode, viewContext: viewContextForRequest() } }),
+    [modelId, chatMode],
+  );
 
   function send(text: string) {
     clearError();
@@ -112,83 +119,97 @@ export function Chat(props: ChatProps) {
   const unanswered = !busy && !error && last?.role === 'user';
   const noModel = models.length === 0;
 
+  const appsConfig = useMemo(() => ({ sandboxOrigin: props.sandboxOrigin }), [props.sandboxOrigin]);
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const chatActions = useMemo(() => ({ sendUserMessage: (text: string) => sendRef.current(text) }), []);
+
   return (
-    <main className="flex min-h-0 flex-1 flex-col" data-testid="chat" data-status={status}>
-      <header className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2">
-        <ModelPicker models={models} value={modelId} onChange={changeModel} />
-        <ChatModeSelect value={chatMode} onChange={changeMode} />
-        <div className="ml-auto">
-          <ThemeToggle />
-        </div>
-      </header>
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="messages">
-        <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
-          {noModel && props.modelHelp ? (
-            <div
-              role="note"
-              className="rounded-lg border border-border bg-surface p-4"
-              data-testid="no-model"
-            >
-              <h2 className="mb-2 font-semibold">Add a model to start chatting</h2>
-              <Markdown text={props.modelHelp} />
+    <AppsConfigContext.Provider value={appsConfig}>
+      <ChatActionsContext.Provider value={chatActions}>
+        <main className="flex min-h-0 flex-1 flex-col" data-testid="chat" data-status={status}>
+          <header className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2">
+            <ModelPicker models={models} value={modelId} onChange={changeModel} />
+            <ChatModeSelect value={chatMode} onChange={changeMode} />
+            <div className="ml-auto">
+              <ThemeToggle />
             </div>
-          ) : null}
-          {messages.length === 0 && !noModel ? (
-            <div className="py-16 text-center text-muted">
-              <h1 className="text-xl font-semibold text-fg">What can I help with?</h1>
-              <p className="mt-2 text-sm">
-                {chatMode === 'tool-only'
-                  ? 'Tool-only mode: every reply must call a tool.'
-                  : 'Ask anything; tools from connected MCP servers are used when they help.'}
-              </p>
+          </header>
+          <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="messages">
+            <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
+              {noModel && props.modelHelp ? (
+                <div
+                  role="note"
+                  className="rounded-lg border border-border bg-surface p-4"
+                  data-testid="no-model"
+                >
+                  <h2 className="mb-2 font-semibold">Add a model to start chatting</h2>
+                  <Markdown text={props.modelHelp} />
+                </div>
+              ) : null}
+              {messages.length === 0 && !noModel ? (
+                <div className="py-16 text-center text-muted">
+                  <h1 className="text-xl font-semibold text-fg">What can I help with?</h1>
+                  <p className="mt-2 text-sm">
+                    {chatMode === 'tool-only'
+                      ? 'Tool-only mode: every reply must call a tool.'
+                      : 'Ask anything; tools from connected MCP servers are used when they help.'}
+                  </p>
+                </div>
+              ) : null}
+              {messages.map((message) => (
+                <MessageView key={message.id} message={message} />
+              ))}
+              {status === 'submitted' ? (
+                <p className="text-sm text-muted" role="status" data-testid="thinking">
+                  Thinking…
+                </p>
+              ) : null}
+              {errorText ? (
+                <div
+                  role="alert"
+                  className="flex flex-wrap items-center gap-3 rounded-lg bg-danger-bg px-3 py-2 text-sm text-danger"
+                  data-testid="chat-error"
+                >
+                  <span className="flex-1">{errorText}</span>
+                  <Button onClick={retry} data-testid="retry">
+                    Retry
+                  </Button>
+                </div>
+              ) : null}
+              {unanswered ? (
+                <div className="flex items-center gap-3 text-sm text-muted" data-testid="unanswered">
+                  <span>This message has no reply yet.</span>
+                  <Button onClick={retry} data-testid="retry">
+                    Retry
+                  </Button>
+                </div>
+              ) : null}
+              {!busy && !error && last?.role === 'assistant' ? (
+                <div>
+                  <Button
+                    variant="ghost"
+                    className="text-xs text-muted"
+                    onClick={retry}
+                    data-testid="regenerate"
+                  >
+                    ↻ Regenerate
+                  </Button>
+                </div>
+              ) : null}
+              <div ref={bottom} />
             </div>
-          ) : null}
-          {messages.map((message) => (
-            <MessageView key={message.id} message={message} />
-          ))}
-          {status === 'submitted' ? (
-            <p className="text-sm text-muted" role="status" data-testid="thinking">
-              Thinking…
-            </p>
-          ) : null}
-          {errorText ? (
-            <div
-              role="alert"
-              className="flex flex-wrap items-center gap-3 rounded-lg bg-danger-bg px-3 py-2 text-sm text-danger"
-              data-testid="chat-error"
-            >
-              <span className="flex-1">{errorText}</span>
-              <Button onClick={retry} data-testid="retry">
-                Retry
-              </Button>
-            </div>
-          ) : null}
-          {unanswered ? (
-            <div className="flex items-center gap-3 text-sm text-muted" data-testid="unanswered">
-              <span>This message has no reply yet.</span>
-              <Button onClick={retry} data-testid="retry">
-                Retry
-              </Button>
-            </div>
-          ) : null}
-          {!busy && !error && last?.role === 'assistant' ? (
-            <div>
-              <Button variant="ghost" className="text-xs text-muted" onClick={retry} data-testid="regenerate">
-                ↻ Regenerate
-              </Button>
-            </div>
-          ) : null}
-          <div ref={bottom} />
-        </div>
-      </div>
-      <Composer
-        conversationId={id}
-        busy={busy}
-        disabled={noModel}
-        disabledReason="Add a model to start chatting"
-        onSend={send}
-        onStop={() => void stop()}
-      />
-    </main>
+          </div>
+          <Composer
+            conversationId={id}
+            busy={busy}
+            disabled={noModel}
+            disabledReason="Add a model to start chatting"
+            onSend={send}
+            onStop={() => void stop()}
+          />
+        </main>
+      </ChatActionsContext.Provider>
+    </AppsConfigContext.Provider>
   );
 }

@@ -4,6 +4,7 @@ import { Markdown } from './markdown';
 import { ToolBadges } from './tool-badges';
 import { ToolCallCard } from './tool-call-card';
 import { toolPartView } from './tool-part';
+import { ToolView } from './tool-view';
 
 interface RefusalPart {
   type: 'data-refusal';
@@ -47,7 +48,7 @@ export function MessageView({ message }: { message: UIMessage }) {
           }
           if (isToolUIPart(part)) {
             const view = toolPartView(part);
-            return (
+            return [
               <ToolCallCard
                 key={key}
                 toolName={view.name}
@@ -62,8 +63,9 @@ export function MessageView({ message }: { message: UIMessage }) {
                     compatibility={view.compatibility}
                   />
                 }
-              />
-            );
+              />,
+              <ToolView key={`${key}-view`} part={part} />,
+            ];
           }
           if (isRefusal(part)) {
             return (

@@ -19,6 +19,11 @@ export interface HostConfig {
   demoServers: boolean;
   /** 5.3.3 pool registry: pool name → pool-level policy. */
   pools: Record<string, { description?: string }>;
+  /** 11.2 step 4: display modes for tools whose metadata names none. */
+  displayModes: {
+    default?: 'inline' | 'fullscreen' | 'pip';
+    tools: Record<string, 'inline' | 'fullscreen' | 'pip'>;
+  };
 }
 
 export const DEFAULT_HOST_CONFIG: HostConfig = {
@@ -27,6 +32,7 @@ export const DEFAULT_HOST_CONFIG: HostConfig = {
   servers: [],
   demoServers: true,
   pools: {},
+  displayModes: { tools: {} },
 };
 
 export const hostConfigSchema = {
@@ -50,6 +56,18 @@ export const hostConfigSchema = {
     },
     servers: { type: 'array', maxItems: 100, items: serverRegistrationSchema },
     demoServers: { type: 'boolean' },
+    displayModes: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        default: { enum: ['inline', 'fullscreen', 'pip'] },
+        tools: {
+          type: 'object',
+          propertyNames: { pattern: '^[a-z][a-z0-9-]{0,19}/[A-Za-z0-9_.-]{1,128}$' },
+          additionalProperties: { enum: ['inline', 'fullscreen', 'pip'] },
+        },
+      },
+    },
     pools: {
       type: 'object',
       propertyNames: { pattern: '^[A-Za-z0-9_.-]{1,100}$' },
@@ -100,6 +118,7 @@ export function parseHostConfig(input: unknown): ParseResult {
       servers,
       demoServers: raw.demoServers ?? DEFAULT_HOST_CONFIG.demoServers,
       pools: raw.pools ?? {},
+      displayModes: { ...raw.displayModes, tools: raw.displayModes?.tools ?? {} },
     },
   };
 }

@@ -66,7 +66,7 @@ export async function handleChatRequest(
   }
 
   const registry = await getRegistry();
-  const tools: ToolSet = buildHostTools(registry, { userId: user.id });
+  const tools: ToolSet = buildHostTools(registry, { userId: user.id }, config.displayModes);
   const settings = llmSettings();
   const stream = runChatTurn({
     model: choice.model,

@@ -8,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { DispatchResult } from '../mcp/dispatch';
 import { dispatch } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
+import { acceptsSuggestion } from '../mcplet/display-mode';
 import type { ResultEnvelope } from '../mcplet/envelope';
 import type { PolicySession } from '../mcplet/policy';
 import type { ModelContent } from '../mcplet/projection';
@@ -44,6 +45,42 @@ function modelDescription(
   return t.description || `${t.title ?? t.name} (from ${server}).`;
 }
 
+/** The optional argument through which the model suggests a display mode (11.2 step 2). */
+export const DISPLAY_MODE_ARG = 'mcplet_display_mode';
+
+/**
+ * For tools whose metadata says `llm-*`, the model sees one extra optional property; the host strips
+ * it before validation and dispatch, so the MCP server never receives it.
+ */
+export function modelInputSchema(
+  schema: Record<string, unknown>,
+  displayMode: unknown,
+): Record<string, unknown> {
+  if (!acceptsSuggestion(displayMode)) return schema;
+  const properties = (
+    schema.properties && typeof schema.properties === 'object' ? schema.properties : {}
+  ) as Record<string, unknown>;
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      [DISPLAY_MODE_ARG]: {
+        type: 'string',
+        enum: ['inline', 'fullscreen', 'pip'],
+        description:
+          'Optional, read by the chat host and not sent to the tool: how to show the result view. inline = in the conversation, fullscreen = over the chat, pip = a small floating window.',
+      },
+    },
+  };
+}
+
+export function splitDisplayMode(args: unknown): { args: unknown; suggestion: unknown } {
+  if (!args || typeof args !== 'object' || Array.isArray(args) || !(DISPLAY_MODE_ARG in args))
+    return { args, suggestion: undefined };
+  const { [DISPLAY_MODE_ARG]: suggestion, ...rest } = args as Record<string, unknown>;
+  return { args: rest, suggestion };
+}
+
 /** Plain text when the result is all text (what local models handle best), else content parts. */
 export function modelOutput(content: ModelContent): ToolResultOutput {
   if (content.every((c) => c.type === 'text')) {
@@ -63,10 +100,15 @@ export function modelOutput(content: ModelContent): ToolResultOutput {
  * 8.2: the model's tools are the admitted, model-visible ones, each executed through the one
  * dispatch path. The model receives `content` only (15).
  */
-export function buildHostTools(registry: McpRegistry, session: PolicySession): ToolSet {
+export function buildHostTools(
+  registry: McpRegistry,
+  session: PolicySession,
+  displayModes: { default?: string; tools: Record<string, string> } = { tools: {} },
+): ToolSet {
   const tools: ToolSet = {};
   for (const { modelName, tool: t } of registry.modelTools()) {
     const server = registry.get(t.serverId)?.config.name ?? t.serverId;
+    const hostMode = displayModes.tools[`${t.serverId}/${t.name}`] ?? displayModes.default;
     tools[modelName] = tool({
       title: t.title ?? t.name,
       description: modelDescription(t, server),
@@ -76,9 +118,27 @@ export function buildHostTools(registry: McpRegistry, session: PolicySession): T
         toolName: t.name,
         mcpletType: t.mcpletType,
         admittedBy: t.admittedBy,
+        ...(t.ui?.resourceUri
+          ? {
+              ui: {
+                resourceUri: t.ui.resourceUri,
+                ...(t.ui.displayMode ? { displayMode: t.ui.displayMode } : {}),
+                ...(hostMode ? { hostDisplayMode: hostMode } : {}),
+              },
+              tool: JSON.parse(
+                JSON.stringify({
+                  name: t.name,
+                  title: t.title,
+                  description: t.description,
+                  inputSchema: t.inputSchema,
+                }),
+              ),
+            }
+          : {}),
       },
-      inputSchema: jsonSchema(t.inputSchema),
-      execute: async (args, options): Promise<HostToolOutput> => {
+      inputSchema: jsonSchema(modelInputSchema(t.inputSchema, t.ui?.displayMode)),
+      execute: async (input, options): Promise<HostToolOutput> => {
+        const { args } = splitDisplayMode(input);
         const outcome = await dispatch(registry, {
           serverId: t.serverId,
           toolName: t.name,

@@ -210,6 +210,13 @@ export class ServerConnection {
     return opened.client.readResource({ uri }, { timeout: this.callTimeoutMs });
   }
 
+  async listResources() {
+    const opened = this.opened;
+    if (!opened || this.status !== 'ready')
+      throw new ServerUnavailableError(`${this.config.name} is unavailable`);
+    return opened.client.listResources(undefined, { timeout: this.callTimeoutMs });
+  }
+
   /** Marks the server down after a call failed on the wire; reconnection starts in the background. */
   markUnavailable(reason: string) {
     if (this.status === 'ready') this.lost(reason);

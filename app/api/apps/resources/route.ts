@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { jsonError, readJson } from '@/lib/http/json';
+import { ServerUnavailableError } from '@/lib/mcp/connection';
+import { getRegistry } from '@/lib/mcp/registry';
+
+export const dynamic = 'force-dynamic';
+
+const schema = z.object({ serverId: z.string().min(1).max(40), uri: z.string().min(1).max(2048) });
+
+/** `resources/read` from a view: the bridge fixes `serverId` to the view's own server. */
+export async function POST(request: Request) {
+  const body = await readJson(request, 10_000);
+  if (!body.ok) return body.response;
+  const parsed = schema.safeParse(body.value);
+  if (!parsed.success) return jsonError(400, 'Invalid resource request.');
+  const connection = (await getRegistry()).get(parsed.data.serverId);
+  if (!connection) return jsonError(404, 'No such server.');
+  try {
+    return Response.json(await connection.readResource(parsed.data.uri));
+  } catch (error) {
+    if (error instanceof ServerUnavailableError) return jsonError(503, error.message);
+    return jsonError(502, error instanceof Error ? error.message : String(error));
+  }
+}

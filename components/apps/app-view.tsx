@@ -1,0 +1,339 @@
+'use client';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { allowAttribute, OUTER_SANDBOX } from '@/lib/apps/sandbox';
+import { answerModeRequest } from '@/lib/mcplet/display-mode';
+import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
+import { useViewContext } from '@/lib/store/view-context';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { useAppsConfig } from './apps-config';
+import { useChatActions } from './chat-actions';
+import { type ToolDescriptor, useHostContext } from './use-host-context';
+import { type LoadedResource, useViewBridge } from './use-view-bridge';
+
+export interface AppViewProps {
+  viewId: string;
+  serverId: string;
+  serverName: string;
+  resourceUri: string;
+  tool: ToolDescriptor;
+  initialMode: ConcreteDisplayMode;
+  input: Record<string, unknown> | undefined;
+  inputComplete: boolean;
+  result: CallToolResult | undefined;
+  cancelled: string | undefined;
+}
+
+interface LogLine {
+  at: number;
+  level: 'info' | 'warn' | 'error';
+  message: string;
+}
+
+interface PendingConfirm {
+  kind: 'message' | 'download';
+  detail: string;
+  resolve: (ok: boolean) => void;
+}
+
+const MODE_LABEL: Record<ConcreteDisplayMode, string> = {
+  inline: 'Inline',
+  fullscreen: 'Fullscreen',
+  pip: 'Picture in picture',
+};
+
+function containerClass(mode: ConcreteDisplayMode): string {
+  if (mode === 'fullscreen') return 'fixed inset-0 z-40 flex flex-col bg-bg';
+  if (mode === 'pip')
+    return 'fixed z-30 flex h-72 w-[min(24rem,92vw)] flex-col overflow-hidden rounded-lg border border-border bg-bg shadow-2xl';
+  return 'relative w-full overflow-hidden rounded-lg border border-border bg-bg';
+}
+
+/**
+ * One MCP Apps view in the chat, in a separate-origin double iframe (sandbox proxy, then the view).
+ * The frame never moves in the DOM: switching between inline, fullscreen and pip changes only its
+ * container's styling, so the view keeps its state.
+ */
+export function AppView(props: AppViewProps) {
+  const { sandboxOrigin } = useAppsConfig();
+  const { sendUserMessage } = useChatActions();
+  const setViewContext = useViewContext((s) => s.set);
+  const dropViewContext = useViewContext((s) => s.drop);
+  const [resource, setResource] = useState<LoadedResource | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed' | 'closed'>('loading');
+  const [failure, setFailure] = useState<string | null>(null);
+  // Until the user or the view picks a mode, the resolved mode follows the call's (streaming) input.
+  const [chosenMode, setMode] = useState<ConcreteDisplayMode | null>(null);
+  const mode = chosenMode ?? props.initialMode;
+  const [log, setLog] = useState<LogLine[]>([]);
+  const [pending, setPending] = useState<PendingConfirm | null>(null);
+  const [pip, setPip] = useState({ right: 16, bottom: 16 });
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+
+  const addLog = useCallback(
+    (level: LogLine['level'], message: string) => {
+      setLog((old) => [...old.slice(-99), { at: Date.now(), level, message }]);
+      if (level === 'error') console.error(`[view ${props.viewId}] ${message}`);
+    },
+    [props.viewId],
+  );
+
+  useEffect(() => {
+    let live = true;
+    const url = `/api/apps/ui-resource?server=${encodeURIComponent(props.serverId)}&uri=${encodeURIComponent(props.resourceUri)}`;
+    fetch(url)
+      .then(async (response) => {
+        const body = (await response.json()) as LoadedResource & { error?: string };
+        if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
+        if (!live) return;
+        for (const note of body.notes) addLog('warn', note);
+        addLog('info', `CSP: ${JSON.stringify(body.csp)}; permissions: ${JSON.stringify(body.permissions)}`);
+        setResource(body);
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        const reason = `could not load ${props.resourceUri}: ${error instanceof Error ? error.message : String(error)}`;
+        addLog('error', reason);
+        setFailure(reason);
+        setStatus('failed');
+      });
+    return () => {
+      live = false;
+    };
+  }, [props.serverId, props.resourceUri, addLog]);
+
+  useEffect(() => () => dropViewContext(props.viewId), [dropViewContext, props.viewId]);
+
+  const hostContext = useHostContext(props.viewId, props.tool, mode, containerRef);
+
+  const { bridge } = useViewBridge({
+    frameRef,
+    sandboxOrigin,
+    serverId: props.serverId,
+    resource: status === 'failed' || status === 'closed' ? null : resource,
+    hostContext,
+    input: props.input,
+    inputComplete: props.inputComplete,
+    result: props.result,
+    cancelled: props.cancelled,
+    events: {
+      log: addLog,
+      confirm: (kind, detail) => new Promise<boolean>((resolve) => setPending({ kind, detail, resolve })),
+      sendUserMessage,
+      setModelContext: (text) =>
+        setViewContext(
+          text
+            ? { viewId: props.viewId, serverId: props.serverId, toolName: props.tool.name, text }
+            : { viewId: props.viewId, text: '' },
+        ),
+      requestMode: (requested, viewModes) => {
+        const answer = answerModeRequest(requested, modeRef.current, CONCRETE_DISPLAY_MODES, viewModes);
+        if (!answer.changed && requested !== modeRef.current)
+          addLog('warn', `refused display mode ${JSON.stringify(requested)}`);
+        if (answer.changed) setMode(answer.mode);
+        return answer.mode;
+      },
+      teardownRequested: () => void close(),
+      initialized: () => {
+        setStatus('ready');
+        addLog('info', 'view initialized');
+        performance.mark(`mcplet:view-initialized:${props.viewId}`);
+      },
+      failed: (reason) => {
+        addLog('error', reason);
+        setFailure(reason);
+        setStatus('failed');
+      },
+    },
+  });
+
+  async function close() {
+    const current = bridge.current;
+    if (current) await current.teardownResource({}, { timeout: 2_000 }).catch(() => {});
+    setStatus('closed');
+  }
+
+  function switchMode(next: ConcreteDisplayMode) {
+    setMode(next);
+    addLog('info', `display mode: ${next}`);
+  }
+
+  function startDrag(event: PointerEvent<HTMLElement>) {
+    if (mode !== 'pip' || (event.target as HTMLElement).closest('button')) return;
+    const start = { x: event.clientX, y: event.clientY, ...pip };
+    const move = (e: globalThis.PointerEvent) =>
+      setPip({
+        right: Math.max(0, start.right - (e.clientX - start.x)),
+        bottom: Math.max(0, start.bottom - (e.clientY - start.y)),
+      });
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  }
+
+  function moveByKeyboard(key: string) {
+    const step = 24;
+    if (key === 'ArrowLeft') setPip((p) => ({ ...p, right: p.right + step }));
+    if (key === 'ArrowRight') setPip((p) => ({ ...p, right: Math.max(0, p.right - step) }));
+    if (key === 'ArrowUp') setPip((p) => ({ ...p, bottom: p.bottom + step }));
+    if (key === 'ArrowDown') setPip((p) => ({ ...p, bottom: Math.max(0, p.bottom - step) }));
+  }
+
+  const allow = resource ? allowAttribute(resource.permissions) : '';
+  const src = resource
+    ? `${sandboxOrigin}/sandbox?csp=${encodeURIComponent(JSON.stringify(resource.csp))}&permissions=${encodeURIComponent(JSON.stringify(resource.permissions))}`
+    : undefined;
+  const showFrame = resource && status !== 'failed' && status !== 'closed';
+
+  return (
+    <div
+      className="flex flex-col gap-1"
+      data-testid="app-view"
+      data-view-id={props.viewId}
+      data-mode={mode}
+      data-status={status}
+    >
+      {status === 'failed' ? (
+        <p
+          role="alert"
+          className="rounded-md border border-border bg-surface px-3 py-2 text-sm text-muted"
+          data-testid="view-fallback"
+        >
+          The view could not be shown ({failure}). The tool's text result above still applies.
+        </p>
+      ) : null}
+      {status === 'closed' ? (
+        <p className="text-sm text-muted">
+          View closed.{' '}
+          <button type="button" className="underline" onClick={() => setStatus('loading')}>
+            Show it again
+          </button>
+        </p>
+      ) : null}
+      {showFrame && mode !== 'inline' ? (
+        <div className="flex items-center gap-2 rounded-md border border-dashed border-border px-3 py-2 text-sm text-muted">
+          <span>Shown {mode === 'pip' ? 'in a floating window' : 'fullscreen'}.</span>
+          <Button variant="ghost" className="text-xs" onClick={() => switchMode('inline')}>
+            Show here
+          </Button>
+        </div>
+      ) : null}
+      {showFrame ? (
+        <section
+          ref={containerRef}
+          className={containerClass(mode)}
+          style={mode === 'pip' ? { right: pip.right, bottom: pip.bottom } : undefined}
+          aria-label={`${props.tool.title ?? props.tool.name} view`}
+          data-testid="view-container"
+        >
+          <header
+            className={`flex items-center gap-2 border-b border-border bg-surface px-2 py-1 text-xs ${mode === 'pip' ? 'cursor-move touch-none' : ''}`}
+            onPointerDown={startDrag}
+          >
+            {mode === 'pip' ? (
+              <button
+                type="button"
+                className="rounded px-1 hover:bg-surface-2"
+                aria-label="Move the floating view (arrow keys)"
+                onKeyDown={(e) => moveByKeyboard(e.key)}
+              >
+                ⠿
+              </button>
+            ) : null}
+            <span className="truncate font-medium">{props.tool.title ?? props.tool.name}</span>
+            <span className="truncate text-muted">from {props.serverName}</span>
+            <fieldset className="ml-auto flex gap-1">
+              <legend className="sr-only">Display mode</legend>
+              {CONCRETE_DISPLAY_MODES.map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  aria-pressed={mode === m}
+                  className={`rounded px-1.5 py-0.5 ${mode === m ? 'bg-surface-2 font-semibold' : 'hover:bg-surface-2'}`}
+                  onClick={() => switchMode(m)}
+                >
+                  {MODE_LABEL[m]}
+                </button>
+              ))}
+              {mode !== 'inline' ? (
+                <button
+                  type="button"
+                  className="rounded px-1.5 py-0.5 hover:bg-surface-2"
+                  aria-label="Close"
+                  onClick={() => switchMode('inline')}
+                >
+                  ✕
+                </button>
+              ) : null}
+            </fieldset>
+          </header>
+          <iframe
+            ref={frameRef}
+            src={src}
+            title={`${props.tool.title ?? props.tool.name} (view from ${props.serverName})`}
+            sandbox={OUTER_SANDBOX}
+            allow={allow || undefined}
+            referrerPolicy="strict-origin"
+            data-mode={mode}
+            data-testid="view-frame"
+            className={`block w-full border-0 bg-transparent ${mode === 'inline' ? '' : 'min-h-0 flex-1'}`}
+            style={mode === 'inline' ? { height: 320 } : undefined}
+          />
+        </section>
+      ) : null}
+      {status === 'loading' && !failure ? <p className="text-xs text-muted">Loading view…</p> : null}
+      <details className="text-xs text-muted">
+        <summary className="cursor-pointer">View log ({log.length})</summary>
+        <ul className="mt-1 max-h-40 overflow-auto font-mono" data-testid="view-log">
+          {log.map((line) => (
+            <li
+              key={`${line.at}-${line.message}`}
+              className={line.level === 'error' ? 'text-danger' : line.level === 'warn' ? 'text-warn' : ''}
+            >
+              {new Date(line.at).toLocaleTimeString()} {line.message}
+            </li>
+          ))}
+        </ul>
+      </details>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open && pending) {
+            pending.resolve(false);
+            setPending(null);
+          }
+        }}
+        title={pending?.kind === 'download' ? 'Save a file from this view?' : 'Send this message as you?'}
+        description={
+          <span className="block">
+            <span className="block">
+              {pending?.kind === 'download'
+                ? `${props.serverName} wants to save “${pending.detail}” to your computer.`
+                : `${props.serverName}'s view wants to add this message to the chat:`}
+            </span>
+            {pending?.kind === 'message' ? (
+              <span
+                className="mt-2 block max-h-48 overflow-auto rounded bg-surface p-2 whitespace-pre-wrap text-fg"
+                data-testid="view-message-preview"
+              >
+                {pending.detail}
+              </span>
+            ) : null}
+          </span>
+        }
+        confirmLabel={pending?.kind === 'download' ? 'Save' : 'Send'}
+        onConfirm={() => {
+          pending?.resolve(true);
+          setPending(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+'use client';
+import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { type RefObject, useEffect, useMemo, useState } from 'react';
+import { currentTheme, type Theme, themeStyles } from '@/lib/apps/host-context';
+import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
+
+export interface ToolDescriptor {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** The full `hostContext` of one view; it changes only when something in it changes. */
+export function useHostContext(
+  viewId: string,
+  tool: ToolDescriptor,
+  mode: ConcreteDisplayMode,
+  container: RefObject<HTMLElement | null>,
+): McpUiHostContext {
+  const [theme, setTheme] = useState<Theme>('light');
+  const [size, setSize] = useState({ width: 0, height: 0 });
+
+  useEffect(() => {
+    setTheme(currentTheme());
+    const onTheme = () => setTheme(currentTheme());
+    window.addEventListener('mcplet:theme', onTheme);
+    return () => window.removeEventListener('mcplet:theme', onTheme);
+  }, []);
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const width = Math.round(entry.contentRect.width);
+      const height = Math.round(entry.contentRect.height);
+      setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [container]);
+
+  const toolInfo = useMemo(
+    () => ({
+      id: viewId,
+      tool: {
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+      },
+    }),
+    [viewId, tool.name, tool.title, tool.description, tool.inputSchema],
+  );
+
+  return useMemo(() => {
+    const styles = typeof document === 'undefined' ? undefined : themeStyles();
+    const width = size.width || undefined;
+    return {
+      toolInfo,
+      theme,
+      styles,
+      displayMode: mode,
+      availableDisplayModes: [...CONCRETE_DISPLAY_MODES],
+      containerDimensions:
+        mode === 'inline' ? { width, maxHeight: 6000 } : { width: size.width, height: size.height },
+      locale: typeof navigator === 'undefined' ? 'en' : navigator.language,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      userAgent: 'mcplet-host/0.1.0',
+      platform: 'web',
+      deviceCapabilities:
+        typeof window === 'undefined'
+          ? undefined
+          : { touch: matchMedia('(pointer: coarse)').matches, hover: matchMedia('(hover: hover)').matches },
+    } as McpUiHostContext;
+  }, [toolInfo, theme, mode, size.width, size.height]);
+}

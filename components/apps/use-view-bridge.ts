@@ -1,0 +1,238 @@
+'use client';
+import {
+  AppBridge,
+  type McpUiHostCapabilities,
+  type McpUiHostContext,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { FrameTransport } from '@/lib/apps/frame-transport';
+import {
+  blocksText,
+  callToolFromView,
+  downloadName,
+  readResourceFromView,
+  safeLink,
+} from '@/lib/apps/view-requests';
+import type { ConcreteDisplayMode } from '@/lib/mcplet/types';
+
+export const HOST_INFO = { name: 'mcplet-host', version: '0.1.0' };
+const INITIALIZE_TIMEOUT_MS = 15_000;
+
+export interface LoadedResource {
+  html: string;
+  csp: Record<string, string[] | undefined>;
+  permissions: Record<string, object>;
+  notes: string[];
+}
+
+export interface ViewEvents {
+  log(level: 'info' | 'warn' | 'error', message: string): void;
+  confirm(kind: 'message' | 'download', detail: string): Promise<boolean>;
+  sendUserMessage(text: string): void;
+  setModelContext(text: string): void;
+  requestMode(mode: unknown, viewModes: string[] | undefined): ConcreteDisplayMode;
+  teardownRequested(): void;
+  initialized(): void;
+  failed(reason: string): void;
+}
+
+export interface BridgeInputs {
+  frameRef: RefObject<HTMLIFrameElement | null>;
+  sandboxOrigin: string;
+  serverId: string;
+  resource: LoadedResource | null;
+  hostContext: McpUiHostContext;
+  input: Record<string, unknown> | undefined;
+  inputComplete: boolean;
+  result: CallToolResult | undefined;
+  cancelled: string | undefined;
+  events: ViewEvents;
+}
+
+/** Declares exactly what the handlers below implement. */
+function capabilities(resource: LoadedResource): McpUiHostCapabilities {
+  return {
+    openLinks: {},
+    downloadFile: {},
+    serverTools: {},
+    serverResources: {},
+    logging: {},
+    updateModelContext: { text: {}, structuredContent: {} },
+    message: { text: {} },
+    sandbox: { permissions: resource.permissions, csp: resource.csp },
+  };
+}
+
+/**
+ * The host side of one MCP Apps view: an AppBridge created without an MCP client, so every view
+ * request goes through the host API and its policy. Nothing is sent to the view before it says
+ * `initialized`; then `tool-input-partial`*, `tool-input` once, and `tool-result` or `tool-cancelled`.
+ */
+export function useViewBridge(inputs: BridgeInputs) {
+  const latest = useRef(inputs);
+  latest.current = inputs;
+  const bridgeRef = useRef<AppBridge | null>(null);
+  const [initialized, setInitialized] = useState(false);
+  const sent = useRef({ partial: '', input: false, result: false, cancelled: false });
+  const { resource, sandboxOrigin, frameRef } = inputs;
+
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!resource || !frame) return;
+    const { events } = latest.current;
+    const bridge = new AppBridge(null, HOST_INFO, capabilities(resource), {
+      hostContext: latest.current.hostContext,
+    });
+    bridgeRef.current = bridge;
+    let proxyReady = false;
+    let done = false;
+    const timer = setTimeout(() => {
+      if (!done)
+        events.failed('the view did not finish loading (no ui/notifications/initialized within 15 s)');
+    }, INITIALIZE_TIMEOUT_MS);
+
+    bridge.addEventListener('sandboxready', () => {
+      if (proxyReady) return;
+      proxyReady = true;
+      void bridge.sendSandboxResourceReady({
+        html: resource.html,
+        csp: resource.csp,
+        permissions: resource.permissions,
+      });
+    });
+    bridge.addEventListener('initialized', () => {
+      done = true;
+      clearTimeout(timer);
+      bridge.setHostContext(latest.current.hostContext);
+      setInitialized(true);
+      latest.current.events.initialized();
+    });
+    bridge.addEventListener('sizechange', (params) => {
+      if (typeof params.height === 'number' && frame.dataset.mode === 'inline') {
+        const height = Math.max(60, Math.min(6000, Math.ceil(params.height)));
+        if (Math.abs(frame.offsetHeight - height) > 1) frame.style.height = `${height}px`;
+      }
+    });
+    bridge.addEventListener('loggingmessage', (params) => {
+      const level =
+        params.level === 'error' || params.level === 'critical'
+          ? 'error'
+          : params.level === 'warning'
+            ? 'warn'
+            : 'info';
+      latest.current.events.log(
+        level,
+        `view: ${typeof params.data === 'string' ? params.data : JSON.stringify(params.data)}`,
+      );
+    });
+    bridge.addEventListener('requestteardown', () => latest.current.events.teardownRequested());
+    bridge.fallbackNotificationHandler = async (notification) => {
+      if (notification.method === 'ui/notifications/sandbox-csp-violation') {
+        const p = notification.params as { directive?: string; blocked?: string } | undefined;
+        latest.current.events.log(
+          'warn',
+          `CSP blocked ${p?.blocked || 'a request'} (${p?.directive ?? 'unknown directive'})`,
+        );
+      }
+    };
+
+    bridge.oncalltool = async (params) => {
+      latest.current.events.log('info', `view called ${params.name}`);
+      return callToolFromView(latest.current.serverId, params.name, params.arguments);
+    };
+    bridge.onreadresource = async (params) => readResourceFromView(latest.current.serverId, params.uri);
+    bridge.onopenlink = async (params) => {
+      const url = safeLink(params.url);
+      if (!url) {
+        latest.current.events.log('warn', `refused to open ${String(params.url).slice(0, 100)}`);
+        return { isError: true };
+      }
+      window.open(url, '_blank', 'noopener,noreferrer');
+      return {};
+    };
+    bridge.onmessage = async (params) => {
+      const text = blocksText(params.content);
+      if (!text) return { isError: true };
+      if (!(await latest.current.events.confirm('message', text))) return { isError: true };
+      latest.current.events.sendUserMessage(text);
+      return {};
+    };
+    bridge.onupdatemodelcontext = async (params) => {
+      latest.current.events.setModelContext(blocksText(params.content, params.structuredContent));
+      return {};
+    };
+    bridge.ondownloadfile = async (params) => {
+      const item = params.contents[0] as
+        | { type?: string; resource?: { uri?: string; mimeType?: string; text?: string; blob?: string } }
+        | undefined;
+      const file = item?.type === 'resource' ? item.resource : undefined;
+      if (!file || (typeof file.text !== 'string' && typeof file.blob !== 'string')) return { isError: true };
+      const name = downloadName(file.uri);
+      if (!(await latest.current.events.confirm('download', name))) return { isError: true };
+      const bytes =
+        typeof file.text === 'string'
+          ? file.text
+          : Uint8Array.from(atob(file.blob ?? ''), (c) => c.charCodeAt(0));
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(
+        new Blob([bytes], { type: file.mimeType ?? 'application/octet-stream' }),
+      );
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      return {};
+    };
+    bridge.onrequestdisplaymode = async (params) => {
+      const modes = bridge.getAppCapabilities()?.availableDisplayModes;
+      return { mode: latest.current.events.requestMode(params.mode, modes) };
+    };
+
+    const transport = new FrameTransport(() => frame.contentWindow, sandboxOrigin);
+    void bridge.connect(transport);
+    return () => {
+      clearTimeout(timer);
+      bridgeRef.current = null;
+      sent.current = { partial: '', input: false, result: false, cancelled: false };
+      setInitialized(false);
+      void bridge
+        .teardownResource({}, { timeout: 2_000 })
+        .catch(() => {})
+        .finally(() => void bridge.close());
+    };
+  }, [resource, sandboxOrigin, frameRef]);
+
+  useEffect(() => {
+    const bridge = bridgeRef.current;
+    if (!bridge || !initialized) return;
+    bridge.setHostContext(inputs.hostContext);
+  }, [initialized, inputs.hostContext]);
+
+  useEffect(() => {
+    const bridge = bridgeRef.current;
+    if (!bridge || !initialized) return;
+    const state = sent.current;
+    const args = inputs.input ?? {};
+    if (!inputs.inputComplete) {
+      const key = JSON.stringify(args);
+      if (key !== state.partial && !state.input) {
+        state.partial = key;
+        void bridge.sendToolInputPartial({ arguments: args });
+      }
+      return;
+    }
+    if (!state.input) {
+      state.input = true;
+      void bridge.sendToolInput({ arguments: args });
+    }
+    if (inputs.result && !state.result) {
+      state.result = true;
+      void bridge.sendToolResult(inputs.result);
+    } else if (inputs.cancelled && !state.result && !state.cancelled) {
+      state.cancelled = true;
+      void bridge.sendToolCancelled({ reason: inputs.cancelled });
+    }
+  }, [initialized, inputs.input, inputs.inputComplete, inputs.result, inputs.cancelled]);
+
+  return { initialized, bridge: bridgeRef };
+}

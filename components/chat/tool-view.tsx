@@ -1,0 +1,72 @@
+'use client';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { UIMessage } from 'ai';
+import { resolveDisplayMode } from '@/lib/mcplet/display-mode';
+import { AppView } from '../apps/app-view';
+import type { ToolDescriptor } from '../apps/use-host-context';
+
+type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
+
+const DISPLAY_MODE_ARG = 'mcplet_display_mode';
+
+interface ViewMeta {
+  serverId?: string;
+  serverName?: string;
+  ui?: { resourceUri?: string; displayMode?: string; hostDisplayMode?: string };
+  tool?: ToolDescriptor;
+}
+
+interface HostOutput {
+  view?: { result?: CallToolResult; envelope?: { error?: { message?: string; code?: string } } };
+}
+
+/** The MCP Apps view of a tool call, when its tool declares one (`_meta.ui.resourceUri`). */
+export function ToolView({ part }: { part: ToolPart }) {
+  const meta = ((part as { toolMetadata?: unknown }).toolMetadata ?? {}) as ViewMeta;
+  const uri = meta.ui?.resourceUri;
+  if (!uri || !meta.serverId || !meta.tool) return null;
+  const rawInput = (part.input ?? undefined) as Record<string, unknown> | undefined;
+  const { [DISPLAY_MODE_ARG]: suggestion, ...input } = rawInput ?? {};
+  const resolved = resolveDisplayMode({
+    toolMode: meta.ui?.displayMode,
+    suggestion,
+    hostMode: meta.ui?.hostDisplayMode,
+  });
+
+  let result: CallToolResult | undefined;
+  let cancelled: string | undefined;
+  if (part.state === 'output-available') {
+    const output = part.output as HostOutput;
+    const error = output?.view?.envelope?.error;
+    result =
+      output?.view?.result ??
+      (error
+        ? {
+            isError: true,
+            content: [
+              {
+                type: 'text',
+                text: `${error.message ?? 'The tool failed.'} (${error.code ?? 'UNKNOWN_ERROR'})`,
+              },
+            ],
+          }
+        : undefined);
+  } else if (part.state === 'output-error' || part.state === 'output-denied') {
+    cancelled = part.state === 'output-error' ? part.errorText : 'The call was denied.';
+  }
+
+  return (
+    <AppView
+      viewId={part.toolCallId}
+      serverId={meta.serverId}
+      serverName={meta.serverName ?? meta.serverId}
+      resourceUri={uri}
+      tool={meta.tool}
+      initialMode={resolved.mode}
+      input={rawInput ? input : undefined}
+      inputComplete={part.state !== 'input-streaming'}
+      result={result}
+      cancelled={cancelled}
+    />
+  );
+}

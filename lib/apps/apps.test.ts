@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { buildCsp, cleanCsp } from './csp';
+import { isHostOf, originsFor } from './origins';
+import {
+  allowAttribute,
+  cleanPermissions,
+  FORBIDDEN_SANDBOX_TOKENS,
+  INNER_SANDBOX,
+  OUTER_SANDBOX,
+} from './sandbox';
+
+describe('view CSP (16.1, MCP Apps sandbox)', () => {
+  const host = 'http://localhost:3000';
+
+  it('is restrictive when nothing is declared: no connections, no frames', () => {
+    const csp = buildCsp({}, host);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("connect-src 'none'");
+    expect(csp).toContain("frame-src 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain('frame-ancestors http://localhost:3000');
+  });
+
+  it('maps connectDomains to connect-src and resourceDomains to script, style, img, font and media', () => {
+    const csp = buildCsp(
+      { connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example.com'] },
+      host,
+    );
+    expect(csp).toContain('connect-src https://api.example.com');
+    for (const d of ['script-src', 'style-src', 'img-src', 'font-src', 'media-src']) {
+      expect(csp).toMatch(new RegExp(`${d} [^;]*https://cdn\\.example\\.com`));
+    }
+  });
+
+  it('drops entries that could inject directives', () => {
+    const { csp, dropped } = cleanCsp({
+      connectDomains: [
+        'https://ok.example.com',
+        "https://x.com; script-src 'unsafe-eval'",
+        'https://a.com\nscript-src *',
+        "'unsafe-inline'",
+        '*',
+        'https://*.wild.example.com',
+        'javascript:alert(1)',
+        42,
+      ],
+      frameDomains: 'https://not-a-list.com',
+    });
+    expect(csp).toEqual({ connectDomains: ['https://ok.example.com', 'https://*.wild.example.com'] });
+    expect(dropped).toHaveLength(6);
+  });
+});
+
+describe('frame permissions and sandbox attributes (attack 6)', () => {
+  it('delegates only declared features, never others', () => {
+    const permissions = cleanPermissions({
+      camera: {},
+      clipboardWrite: {},
+      tools: {},
+      geolocation: true,
+      payment: {},
+    });
+    expect(permissions).toEqual({ camera: {}, clipboardWrite: {} });
+    expect(allowAttribute(permissions)).toBe('camera; clipboard-write');
+    expect(allowAttribute(cleanPermissions(undefined))).toBe('');
+  });
+
+  it('never grants top navigation or popups that escape the sandbox', () => {
+    for (const token of FORBIDDEN_SANDBOX_TOKENS) {
+      expect(OUTER_SANDBOX.split(' ')).not.toContain(token);
+      expect(INNER_SANDBOX.split(' ')).not.toContain(token);
+    }
+  });
+});
+
+describe('sandbox origin', () => {
+  it('defaults to the same port under 127.0.0.1 while the chat is on localhost', () => {
+    expect(originsFor({ PORT: '3311' })).toEqual({
+      host: 'http://localhost:3311',
+      sandbox: 'http://127.0.0.1:3311',
+    });
+  });
+
+  it('takes explicit origins and refuses a sandbox on the host origin', () => {
+    expect(
+      originsFor({ PUBLIC_ORIGIN: 'https://chat.example.com/', SANDBOX_ORIGIN: 'https://sbx.example.com' }),
+    ).toEqual({
+      host: 'https://chat.example.com',
+      sandbox: 'https://sbx.example.com',
+    });
+    expect(() =>
+      originsFor({ PUBLIC_ORIGIN: 'http://localhost:3000', SANDBOX_ORIGIN: 'http://localhost:3000/' }),
+    ).toThrow(/must differ/);
+  });
+
+  it('matches Host headers by name and port', () => {
+    expect(isHostOf('127.0.0.1:3311', 'http://127.0.0.1:3311')).toBe(true);
+    expect(isHostOf('localhost:3311', 'http://127.0.0.1:3311')).toBe(false);
+    expect(isHostOf(null, 'http://127.0.0.1:3311')).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * postMessage transport between the host page and one sandbox proxy frame. Attack 1: a message is
+ * accepted only when it comes from that frame's window and from the sandbox origin; anything else,
+ * however JSON-RPC it looks, is ignored. Messages go out to the sandbox origin only, never `*`.
+ */
+export class FrameTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private listener = (event: MessageEvent) => {
+    if (event.source !== this.frame() || event.origin !== this.origin) return;
+    const parsed = JSONRPCMessageSchema.safeParse(event.data);
+    if (!parsed.success) {
+      this.onRejected?.(event.data);
+      return;
+    }
+    this.onmessage?.(parsed.data);
+  };
+
+  constructor(
+    private readonly frame: () => Window | null,
+    private readonly origin: string,
+    private readonly onRejected?: (data: unknown) => void,
+  ) {}
+
+  async start() {
+    window.addEventListener('message', this.listener);
+  }
+
+  async send(message: JSONRPCMessage) {
+    const target = this.frame();
+    if (!target) throw new Error('the view frame is gone');
+    target.postMessage(message, this.origin);
+  }
+
+  async close() {
+    window.removeEventListener('message', this.listener);
+    this.onclose?.();
+  }
+}

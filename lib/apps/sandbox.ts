@@ -1,0 +1,47 @@
+/** Permissions a UI resource may ask for (`_meta.ui.permissions`); nothing else is ever delegated. */
+const PERMISSION_FEATURES: Record<string, string> = {
+  camera: 'camera',
+  microphone: 'microphone',
+  geolocation: 'geolocation',
+  clipboardWrite: 'clipboard-write',
+};
+
+export interface ResourcePermissions {
+  camera?: object;
+  microphone?: object;
+  geolocation?: object;
+  clipboardWrite?: object;
+}
+
+export function cleanPermissions(raw: unknown): ResourcePermissions {
+  const out: Record<string, object> = {};
+  if (!raw || typeof raw !== 'object') return out;
+  for (const key of Object.keys(PERMISSION_FEATURES)) {
+    const value = (raw as Record<string, unknown>)[key];
+    if (value && typeof value === 'object') out[key] = {};
+  }
+  return out as ResourcePermissions;
+}
+
+/** The `allow` attribute for both frame levels: only the declared features, scoped to the frame. */
+export function allowAttribute(permissions: ResourcePermissions): string {
+  return Object.keys(permissions)
+    .map((key) => PERMISSION_FEATURES[key])
+    .filter((f): f is string => !!f)
+    .join('; ');
+}
+
+/**
+ * Attack 6: the frames run scripts and keep their own (sandbox) origin so views can use storage,
+ * but never get top navigation, popups that escape the sandbox, or downloads; links and downloads
+ * go through the host.
+ */
+export const OUTER_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
+export const INNER_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
+export const FORBIDDEN_SANDBOX_TOKENS = [
+  'allow-top-navigation',
+  'allow-top-navigation-by-user-activation',
+  'allow-popups-to-escape-sandbox',
+  'allow-downloads',
+  'allow-modals',
+];

@@ -1,0 +1,85 @@
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+
+export class ViewRequestError extends Error {}
+
+interface DispatchResponse {
+  decision: { allow: boolean; reason: string; code?: string; gate?: string };
+  envelope: { error?: { code: string; message: string } };
+  result?: CallToolResult;
+  sent: boolean;
+}
+
+/**
+ * `tools/call` from a view: sent to the host API as surface `app`, always for the view's own server
+ * (the bridge fixes `serverId`; the view cannot choose it). A policy refusal becomes a JSON-RPC error
+ * the view receives; a tool failure becomes an `isError` result (10.7).
+ */
+export async function callToolFromView(
+  serverId: string,
+  name: string,
+  args: unknown,
+): Promise<CallToolResult> {
+  const response = await fetch('/api/tools/call', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ serverId, toolName: name, surface: 'app', args: args ?? {} }),
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: string };
+    throw new ViewRequestError(body.error ?? `The host refused the call (HTTP ${response.status}).`);
+  }
+  const outcome = (await response.json()) as DispatchResponse;
+  if (!outcome.decision.allow) throw new ViewRequestError(`Refused by the host: ${outcome.decision.reason}`);
+  if (outcome.result) return outcome.result;
+  const error = outcome.envelope.error;
+  if (error && !outcome.sent && error.code === 'AUTH_REQUIRED') throw new ViewRequestError(error.message);
+  return {
+    isError: true,
+    content: [{ type: 'text', text: error ? `${error.message} (${error.code})` : 'The call failed.' }],
+  };
+}
+
+export async function readResourceFromView(serverId: string, uri: string): Promise<ReadResourceResult> {
+  const response = await fetch('/api/apps/resources', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ serverId, uri }),
+  });
+  if (!response.ok) throw new ViewRequestError(`Could not read ${uri} (HTTP ${response.status}).`);
+  return (await response.json()) as ReadResourceResult;
+}
+
+/** `ui/open-link`: http(s) only, opened without giving the new page a handle on the host. */
+export function safeLink(url: unknown): string | null {
+  if (typeof url !== 'string' || url.length > 4096) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Text of MCP content blocks, for `ui/message` and `ui/update-model-context`. */
+export function blocksText(content: unknown, structured?: unknown): string {
+  const parts: string[] = [];
+  const list = Array.isArray(content) ? content : content ? [content] : [];
+  for (const block of list) {
+    if (block && typeof block === 'object' && (block as { type?: unknown }).type === 'text') {
+      const text = (block as { text?: unknown }).text;
+      if (typeof text === 'string') parts.push(text);
+    }
+  }
+  if (structured && typeof structured === 'object') parts.push(JSON.stringify(structured));
+  return parts.join('\n').trim();
+}
+
+/** The last path segment of a resource URI, reduced to a safe file name. */
+export function downloadName(uri: unknown): string {
+  const raw = typeof uri === 'string' ? (uri.split(/[/?#]/).filter(Boolean).pop() ?? '') : '';
+  const cleaned = raw
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 100);
+  return cleaned || 'download';
+}

@@ -1,0 +1,74 @@
+import { cleanCsp, type ResourceCsp } from '../apps/csp';
+import { cleanPermissions, type ResourcePermissions } from '../apps/sandbox';
+import type { ServerConnection } from './connection';
+
+export const MCP_APP_MIME = 'text/html;profile=mcp-app';
+const LEGACY_MIME = 'text/html+mcp';
+const MAX_HTML = 5_000_000;
+
+export interface UiResource {
+  uri: string;
+  html: string;
+  csp: ResourceCsp;
+  permissions: ResourcePermissions;
+  prefersBorder?: boolean;
+  /** Problems worth showing in the developer log (dropped CSP entries, legacy mime type). */
+  notes: string[];
+}
+
+export class UiResourceError extends Error {}
+
+type Item = {
+  uri?: string;
+  mimeType?: string;
+  text?: unknown;
+  blob?: unknown;
+  _meta?: unknown;
+  meta?: unknown;
+};
+
+function uiMeta(item: { _meta?: unknown; meta?: unknown } | undefined): Record<string, unknown> | undefined {
+  const meta = (item?._meta ?? item?.meta) as { ui?: unknown } | undefined;
+  return meta && typeof meta.ui === 'object' && meta.ui !== null
+    ? (meta.ui as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * Reads a view's HTML (MCP Apps): only `ui://` resources that an admitted tool of the same server
+ * declares. `_meta.ui` comes from the read content first, then from the `resources/list` entry.
+ */
+export async function readUiResource(connection: ServerConnection, uri: string): Promise<UiResource> {
+  if (!uri.startsWith('ui://')) throw new UiResourceError('Only ui:// resources can be shown as views.');
+  if (!connection.catalog.tools.some((t) => t.ui?.resourceUri === uri)) {
+    throw new UiResourceError(`No admitted tool of ${connection.config.name} declares ${uri}.`);
+  }
+  const read = await connection.readResource(uri);
+  const item = (read.contents as Item[]).find((c) => c.uri === uri) ?? (read.contents[0] as Item | undefined);
+  if (!item) throw new UiResourceError(`${uri} has no content.`);
+  const notes: string[] = [];
+  if (item.mimeType === LEGACY_MIME) notes.push(`${uri} uses the old mime type ${LEGACY_MIME}`);
+  else if (item.mimeType !== MCP_APP_MIME)
+    throw new UiResourceError(`${uri} is ${item.mimeType ?? 'untyped'}, not ${MCP_APP_MIME}.`);
+  let html: string;
+  if (typeof item.text === 'string') html = item.text;
+  else if (typeof item.blob === 'string')
+    html = new TextDecoder('utf-8').decode(Buffer.from(item.blob, 'base64'));
+  else throw new UiResourceError(`${uri} has neither text nor blob content.`);
+  if (html.length > MAX_HTML) throw new UiResourceError(`${uri} is larger than 5 MB.`);
+
+  let ui = uiMeta(item);
+  if (!ui) {
+    try {
+      const listed = (await connection.listResources()).resources as Item[];
+      ui = uiMeta(listed.find((r) => r.uri === uri));
+    } catch {
+      notes.push('resources/list failed; the view gets the restrictive default CSP');
+    }
+  }
+  const { csp, dropped } = cleanCsp(ui?.csp);
+  if (dropped.length > 0) notes.push(`CSP entries dropped: ${dropped.join(', ')}`);
+  const resource: UiResource = { uri, html, csp, permissions: cleanPermissions(ui?.permissions), notes };
+  if (typeof ui?.prefersBorder === 'boolean') resource.prefersBorder = ui.prefersBorder;
+  return resource;
+}

@@ -1,0 +1,205 @@
+import { App } from '@modelcontextprotocol/ext-apps';
+
+/**
+ * The restaurant search view: an MCP App built with the official App SDK. It lists results, opens a
+ * restaurant (`get_restaurant`, app-visible), checks a booking (`prepare_reservation`) and books it
+ * (`create_reservation`, which the host stops at its passkey gate).
+ */
+
+interface Summary {
+  id: string;
+  name: string;
+  cuisine: string;
+  area: string;
+  priceLevel: number;
+  rating: number;
+}
+
+type Result = {
+  isError?: boolean;
+  content?: Array<{ type: string; text?: string }>;
+  structuredContent?: Record<string, unknown>;
+};
+
+const app = new App(
+  { name: 'restaurant-search', version: '1.0.0' },
+  { availableDisplayModes: ['inline', 'fullscreen', 'pip'] },
+);
+const root = document.getElementById('app') as HTMLElement;
+const status = document.getElementById('status') as HTMLElement;
+const list = document.getElementById('results') as HTMLUListElement;
+const detail = document.getElementById('detail') as HTMLElement;
+let results: Summary[] = [];
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  text?: string,
+) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function textOf(result: Result): string {
+  return (result.content ?? []).map((c) => (c.type === 'text' ? (c.text ?? '') : '')).join('\n');
+}
+
+function setStatus(text: string, kind: 'info' | 'error' = 'info') {
+  status.textContent = text;
+  status.dataset.kind = kind;
+}
+
+function applyContext(ctx: ReturnType<typeof app.getHostContext>) {
+  if (!ctx) return;
+  if (ctx.theme) document.documentElement.dataset.theme = ctx.theme;
+  for (const [name, value] of Object.entries(ctx.styles?.variables ?? {})) {
+    if (value) document.documentElement.style.setProperty(name, value);
+  }
+  if (ctx.displayMode) root.dataset.mode = ctx.displayMode;
+}
+
+/** Updates the list in place: rows are kept by id, so scroll position and open forms survive. */
+function render() {
+  const existing = new Map(
+    [...list.children].map((li) => [(li as HTMLElement).dataset.id, li as HTMLElement]),
+  );
+  const keep = new Set<string>();
+  results.forEach((r, index) => {
+    keep.add(r.id);
+    let li = existing.get(r.id);
+    if (!li) {
+      li = el('li', { 'data-id': r.id, 'data-testid': 'restaurant' });
+      const head = el('div', { class: 'row' });
+      head.append(el('strong', { class: 'name' }), el('span', { class: 'meta' }));
+      const actions = el('div', { class: 'actions' });
+      const open = el('button', { type: 'button', 'data-action': 'open' }, 'Details');
+      const reserve = el('button', { type: 'button', 'data-action': 'reserve' }, 'Reserve');
+      const ask = el('button', { type: 'button', 'data-action': 'ask' }, 'Ask in chat');
+      open.addEventListener('click', () => void openRestaurant(r.id));
+      reserve.addEventListener('click', () => showReservation(r.id));
+      ask.addEventListener('click', () => void askInChat(r.id));
+      actions.append(open, reserve, ask);
+      li.append(head, actions);
+    }
+    (li.querySelector('.name') as HTMLElement).textContent = r.name;
+    (li.querySelector('.meta') as HTMLElement).textContent =
+      `${r.cuisine} · ${r.area} · ${'¥'.repeat(r.priceLevel)} · ★ ${r.rating}`;
+    if (list.children[index] !== li) list.insertBefore(li, list.children[index] ?? null);
+  });
+  for (const [id, li] of existing) if (id && !keep.has(id)) li.remove();
+  setStatus(results.length ? `${results.length} restaurant(s)` : 'No restaurant matches.');
+}
+
+async function openRestaurant(id: string) {
+  setStatus('Loading details…');
+  const result = (await app
+    .callServerTool({ name: 'get_restaurant', arguments: { id } })
+    .catch((e: unknown) => ({
+      isError: true,
+      content: [{ type: 'text', text: e instanceof Error ? e.message : String(e) }],
+    }))) as Result;
+  detail.replaceChildren();
+  if (result.isError) return setStatus(textOf(result), 'error');
+  const r = (
+    result.structuredContent as {
+      restaurant: Summary & { description: string; opens: string; closes: string };
+    }
+  ).restaurant;
+  detail.append(
+    el('h2', {}, r.name),
+    el('p', { 'data-testid': 'detail-text' }, `${r.description} Open ${r.opens}–${r.closes}.`),
+  );
+  setStatus(`Showing ${r.name}`);
+  void app.updateModelContext({
+    content: [{ type: 'text', text: `The user is looking at ${r.name} (${r.id}) in the restaurant view.` }],
+  });
+  void app.sendLog({ level: 'info', data: `opened ${r.id}` });
+}
+
+function showReservation(id: string) {
+  const r = results.find((x) => x.id === id);
+  detail.replaceChildren();
+  const form = el('form', { 'data-testid': 'reservation-form' });
+  const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  form.innerHTML = `<h2></h2>
+    <label>Date <input name="date" type="date" required value="${today}"></label>
+    <label>Time <input name="time" type="time" required value="19:00"></label>
+    <label>Guests <input name="partySize" type="number" min="1" max="20" required value="2"></label>
+    <label>Name <input name="name" required maxlength="100" value=""></label>
+    <div class="actions"><button type="submit" data-action="check">Check availability</button></div>
+    <p class="draft" data-testid="draft"></p>`;
+  (form.querySelector('h2') as HTMLElement).textContent = `Reserve at ${r?.name ?? id}`;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void prepare(id, form);
+  });
+  detail.append(form);
+}
+
+function reservationArgs(id: string, form: HTMLFormElement) {
+  const data = new FormData(form);
+  return {
+    restaurantId: id,
+    date: String(data.get('date')),
+    time: String(data.get('time')),
+    partySize: Number(data.get('partySize')),
+    name: String(data.get('name')),
+  };
+}
+
+async function prepare(id: string, form: HTMLFormElement) {
+  const args = reservationArgs(id, form);
+  const draft = form.querySelector('.draft') as HTMLElement;
+  const result = (await app.callServerTool({ name: 'prepare_reservation', arguments: args })) as Result;
+  draft.textContent = textOf(result);
+  draft.dataset.kind = result.isError ? 'error' : 'info';
+  form.querySelector('[data-action="book"]')?.remove();
+  if (result.isError) return;
+  const book = el('button', { type: 'button', 'data-action': 'book' }, 'Book it');
+  book.addEventListener('click', () => void create(args, draft));
+  (form.querySelector('.actions') as HTMLElement).append(book);
+}
+
+async function create(args: Record<string, unknown>, out: HTMLElement) {
+  out.textContent = 'Waiting for your confirmation in the host…';
+  try {
+    const result = (await app.callServerTool({ name: 'create_reservation', arguments: args })) as Result;
+    out.textContent = textOf(result);
+    out.dataset.kind = result.isError ? 'error' : 'ok';
+  } catch (error) {
+    out.textContent = error instanceof Error ? error.message : String(error);
+    out.dataset.kind = 'error';
+  }
+}
+
+async function askInChat(id: string) {
+  const r = results.find((x) => x.id === id);
+  await app.sendMessage({
+    role: 'user',
+    content: [{ type: 'text', text: `Tell me more about ${r?.name ?? id}.` }],
+  });
+}
+
+app.ontoolinputpartial = (params) => setStatus(`Searching… ${JSON.stringify(params.arguments ?? {})}`);
+app.ontoolinput = (params) => setStatus(`Searching for ${JSON.stringify(params.arguments ?? {})}…`);
+app.ontoolresult = (result) => {
+  const r = result as Result;
+  if (r.isError) {
+    setStatus(textOf(r) || 'The search failed.', 'error');
+    return;
+  }
+  results = ((r.structuredContent as { results?: Summary[] } | undefined)?.results ?? []).slice();
+  render();
+};
+app.ontoolcancelled = (params) => setStatus(`Cancelled${params.reason ? `: ${params.reason}` : ''}`, 'error');
+app.onhostcontextchanged = (ctx) => applyContext({ ...app.getHostContext(), ...ctx });
+
+document.getElementById('fullscreen')?.addEventListener('click', () => {
+  const next = root.dataset.mode === 'fullscreen' ? 'inline' : 'fullscreen';
+  void app.requestDisplayMode({ mode: next });
+});
+
+await app.connect();
+applyContext(app.getHostContext());
