@@ -1,5 +1,6 @@
 'use client';
 import { type ReactNode, useState } from 'react';
+import { GateHost } from '../gate/gate-host';
 import { Sidebar } from './sidebar';
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -43,6 +44,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </button>
         {children}
       </div>
+      <GateHost />
     </div>
   );
 }

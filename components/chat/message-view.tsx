@@ -1,5 +1,6 @@
 'use client';
 import { isToolUIPart, type UIMessage } from 'ai';
+import { GateAsk } from './gate-prompt';
 import { Markdown } from './markdown';
 import { ToolBadges } from './tool-badges';
 import { ToolCallCard } from './tool-call-card';
@@ -15,7 +16,7 @@ function isRefusal(part: UIMessage['parts'][number]): part is RefusalPart & UIMe
   return part.type === 'data-refusal';
 }
 
-export function MessageView({ message }: { message: UIMessage }) {
+export function MessageView({ message, live = false }: { message: UIMessage; live?: boolean }) {
   const mine = message.role === 'user';
   return (
     <article
@@ -63,7 +64,9 @@ export function MessageView({ message }: { message: UIMessage }) {
                     compatibility={view.compatibility}
                   />
                 }
-              />,
+              >
+                {view.gate ? <GateAsk ticket={view.gate} live={live} /> : null}
+              </ToolCallCard>,
               <ToolView key={`${key}-view`} part={part} />,
             ];
           }

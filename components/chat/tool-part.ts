@@ -1,4 +1,5 @@
 import { getToolName, type UIMessage } from 'ai';
+import type { GatePrompt } from '@/lib/store/gates';
 import type { ToolCallState } from './tool-call-card';
 import { toolResultText } from './tool-result-text';
 
@@ -13,11 +14,13 @@ export interface ToolPartView {
   input: unknown;
   resultText?: string;
   errorText?: string;
+  /** Set while a model-proposed call waits at its gate. */
+  gate?: GatePrompt;
 }
 
 interface HostOutput {
   content?: unknown;
-  view?: { envelope?: { error?: { code?: string; message?: string } } };
+  view?: { envelope?: { error?: { code?: string; message?: string } }; gate?: GatePrompt };
 }
 
 /** How the chat shows a tool part; MCP `isError` (carried by the envelope) makes it an error (10.7). */
@@ -34,7 +37,10 @@ export function toolPartView(part: ToolPart): ToolPartView {
   if (part.state === 'output-available') {
     const output = part.output as HostOutput;
     const error = output?.view?.envelope?.error;
-    if (error) {
+    if ((part as { preliminary?: boolean }).preliminary && output?.view?.gate) {
+      view.state = 'approval-requested';
+      view.gate = output.view.gate;
+    } else if (error) {
       view.state = 'output-error';
       view.errorText = `${error.message ?? 'The tool failed.'}${error.code ? ` (${error.code})` : ''}`;
     } else {

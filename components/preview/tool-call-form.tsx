@@ -1,6 +1,7 @@
 'use client';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { ToolView } from '@/lib/mcp/snapshot';
+import { type GatePrompt, submitGateAnswer, useGates } from '@/lib/store/gates';
 import { Button } from '../ui/button';
 import { type Decision, postJson } from './api';
 import { buildArgs, type Field, type FieldValues, fieldsFor } from './schema-form';

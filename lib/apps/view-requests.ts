@@ -1,4 +1,5 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { type GatePrompt, submitGateAnswer, useGates } from '../store/gates';
 
 export class ViewRequestError extends Error {}
 
@@ -28,7 +29,17 @@ export async function callToolFromView(
     const body = (await response.json().catch(() => ({}))) as { error?: string };
     throw new ViewRequestError(body.error ?? `The host refused the call (HTTP ${response.status}).`);
   }
-  const outcome = (await response.json()) as DispatchResponse;
+  let outcome: DispatchResponse;
+  if (response.status === 202) {
+    // Attack 3: the host's own gate runs, drawn outside the view's frame.
+    const { gate } = (await response.json()) as { gate: GatePrompt };
+    const approved = await useGates.getState().ask(gate);
+    const answered = await submitGateAnswer(gate.id, approved);
+    if (!answered.ok) throw new ViewRequestError(answered.error ?? 'The confirmation failed.');
+    outcome = answered.result as DispatchResponse;
+  } else {
+    outcome = (await response.json()) as DispatchResponse;
+  }
   if (!outcome.decision.allow) throw new ViewRequestError(`Refused by the host: ${outcome.decision.reason}`);
   if (outcome.result) return outcome.result;
   const error = outcome.envelope.error;

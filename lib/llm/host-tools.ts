@@ -5,8 +5,9 @@ import { jsonSchema, type ToolSet, tool } from 'ai';
 type ToolResultOutput = ToolResultPart['output'];
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type GateTicket, openGate, spendApproval, waitForGate } from '../gates/pending';
 import type { DispatchResult } from '../mcp/dispatch';
-import { dispatch } from '../mcp/dispatch';
+import { dispatch, gateRefusal, precheck } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
 import { acceptsSuggestion } from '../mcplet/display-mode';
 import type { ResultEnvelope } from '../mcplet/envelope';
@@ -19,9 +20,11 @@ export interface HostToolOutput {
   view: {
     serverId: string;
     toolName: string;
-    envelope: ResultEnvelope;
+    envelope?: ResultEnvelope;
     result?: CallToolResult;
     sent: boolean;
+    /** Present while the call waits at its gate (a preliminary output). */
+    gate?: GateTicket;
   };
 }
 
@@ -137,17 +140,47 @@ export function buildHostTools(
           : {}),
       },
       inputSchema: jsonSchema(modelInputSchema(t.inputSchema, t.ui?.displayMode)),
-      execute: async (input, options): Promise<HostToolOutput> => {
+      async *execute(input, options): AsyncGenerator<HostToolOutput> {
         const { args } = splitDisplayMode(input);
-        const outcome = await dispatch(registry, {
+        const request = {
           serverId: t.serverId,
           toolName: t.name,
           args,
-          surface: { kind: 'model' },
+          surface: { kind: 'model' as const },
           session,
-          signal: options.abortSignal,
-        });
-        return toHostToolOutput(t.serverId, t.name, outcome);
+        };
+        const checked = precheck(registry, request);
+        if (!checked.ok) {
+          yield toHostToolOutput(t.serverId, t.name, checked.result);
+          return;
+        }
+        let gatePassed = false;
+        if (checked.decision.gate !== 'none') {
+          // Phase 2: the call is paused before anything reaches the MCP server; the browser draws the gate.
+          const ticket = openGate({
+            kind: 'model',
+            gate: checked.decision.gate,
+            surface: request.surface,
+            userId: session.userId,
+            serverId: t.serverId,
+            serverName: server,
+            toolName: t.name,
+            toolTitle: t.title,
+            args: checked.args,
+            promptMessage: t.auth?.promptMessage,
+          });
+          yield { content: [], view: { serverId: t.serverId, toolName: t.name, sent: false, gate: ticket } };
+          const verdict = await waitForGate(ticket.id, options.abortSignal);
+          if (verdict !== 'approved') {
+            const why =
+              verdict === 'expired' ? 'The confirmation request expired.' : 'The user declined this call.';
+            yield toHostToolOutput(t.serverId, t.name, gateRefusal(checked.tool, checked.decision, why));
+            return;
+          }
+          gatePassed = spendApproval(ticket.id, session.userId, t.serverId, t.name, checked.args);
+        }
+        const outcome = await dispatch(registry, { ...request, gatePassed, signal: options.abortSignal });
+        yield toHostToolOutput(t.serverId, t.name, outcome);
       },
       toModelOutput: ({ output }) => modelOutput((output as Partial<HostToolOutput>).content ?? []),
     });

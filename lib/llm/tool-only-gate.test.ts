@@ -84,6 +84,17 @@ describe('12.2 tool-only gate on the UI stream', () => {
     expect(out.map((c) => c.type)).toEqual(['start', 'start-step', 'data-refusal', 'finish-step', 'finish']);
   });
 
+  it('12.2: releases the step early when an allowed call waits at its gate', async () => {
+    const chunks: UIMessageChunk[] = [
+      { type: 'start' },
+      { type: 'start-step' },
+      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'a', input: {} },
+      { type: 'tool-output-available', toolCallId: 'c1', output: { gate: {} }, preliminary: true },
+    ];
+    const out = await run(chunks, 'tool-only', ['a']);
+    expect(out).toEqual(chunks);
+  });
+
   it('passes errors through while judging and drops the held step', async () => {
     const out = await run(
       [

@@ -67,6 +67,18 @@ export function toolOnlyGate(
         held = [];
         return;
       }
+      if (
+        chunk.type === 'tool-output-available' &&
+        chunk.preliminary &&
+        judgeTurn(mode, [...calls], allowed).ok
+      ) {
+        // An allowed call now waits at its gate: the user must see it, so the step is released early.
+        for (const c of held) controller.enqueue(c);
+        controller.enqueue(chunk);
+        held = [];
+        state = 'open';
+        return;
+      }
       if (passesAlways) {
         if (chunk.type !== 'start') held = [];
         controller.enqueue(chunk);

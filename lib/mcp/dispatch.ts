@@ -95,37 +95,55 @@ function classify(
   };
 }
 
-/**
- * The one server-side path for every tool call (DESIGN.md, the spine): policy, argument
- * validation, the gate check, the call, and the result envelope with its model projection.
- */
-export async function dispatch(registry: McpRegistry, request: DispatchRequest): Promise<DispatchResult> {
+export type Precheck =
+  | {
+      ok: true;
+      tool: McpletTool;
+      decision: Extract<Decision, { allow: true }>;
+      args: Record<string, unknown>;
+    }
+  | { ok: false; result: DispatchResult };
+
+/** Policy and argument validation: everything that must pass before a gate is even shown. */
+export function precheck(
+  registry: McpRegistry,
+  request: Omit<DispatchRequest, 'gatePassed' | 'meta' | 'signal'>,
+): Precheck {
   const started = performance.now();
   const connection = registry.get(request.serverId);
   const tool = registry.tool(request.serverId, request.toolName);
   const decision = decide(tool, request.surface, request.args, request.session);
   const named = tool ?? { name: request.toolName };
   if (!decision.allow) {
-    return fail(
-      named,
-      decision,
-      decision.code === 'NOT_ADMITTED' ? 'NOT_FOUND' : 'X_NOT_ALLOWED',
-      decision.reason,
-      started,
-    );
+    const code = decision.code === 'NOT_ADMITTED' ? 'NOT_FOUND' : 'X_NOT_ALLOWED';
+    return { ok: false, result: fail(named, decision, code, decision.reason, started) };
   }
-  if (!tool || !connection) return fail(named, decision, 'NOT_FOUND', 'the tool is gone', started);
+  if (!tool || !connection)
+    return { ok: false, result: fail(named, decision, 'NOT_FOUND', 'the tool is gone', started) };
   const args = request.args as Record<string, unknown>;
   const validate = connection.catalog.inputValidators.get(tool.name);
   if (validate && !validate(args)) {
-    return fail(
-      tool,
-      decision,
-      'VALIDATION_ERROR',
-      `the arguments do not match the tool's input schema: ${describeErrors(validate)}`,
-      started,
-    );
+    const message = `the arguments do not match the tool's input schema: ${describeErrors(validate)}`;
+    return { ok: false, result: fail(tool, decision, 'VALIDATION_ERROR', message, started) };
   }
+  return { ok: true, tool, decision, args };
+}
+
+export function gateRefusal(tool: McpletTool, decision: Decision, message: string): DispatchResult {
+  return fail(tool, decision, 'AUTH_REQUIRED', message, performance.now());
+}
+
+/**
+ * The one server-side path for every tool call (DESIGN.md, the spine): policy, argument
+ * validation, the gate check, the call, and the result envelope with its model projection.
+ */
+export async function dispatch(registry: McpRegistry, request: DispatchRequest): Promise<DispatchResult> {
+  const started = performance.now();
+  const checked = precheck(registry, request);
+  if (!checked.ok) return checked.result;
+  const { tool, decision, args } = checked;
+  const connection = registry.get(request.serverId);
+  if (!connection) return fail(tool, decision, 'NOT_FOUND', 'the server is gone', started);
   if (decision.gate !== 'none' && !request.gatePassed) {
     return fail(
       tool,

@@ -1,12 +1,16 @@
 import { currentUser } from '@/lib/auth/session';
+import { startCall } from '@/lib/gates/gated-call';
 import { jsonError, readJson } from '@/lib/http/json';
 import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
-import { dispatch } from '@/lib/mcp/dispatch';
 import { getRegistry } from '@/lib/mcp/registry';
 
 export const dynamic = 'force-dynamic';
 
-/** A tool call from the developer preview, through the same dispatch path as every other call. */
+/**
+ * A tool call from a view or the preview, through the same policy and dispatch path as every other
+ * call. A call that needs a gate is not sent: the answer is 202 with a gate ticket, and the call runs
+ * only after the user answers it (POST /api/gates/{id}).
+ */
 export async function POST(request: Request) {
   const body = await readJson(request, 1_000_000);
   if (!body.ok) return body.response;
@@ -14,13 +18,17 @@ export async function POST(request: Request) {
   if (!parsed.ok) return jsonError(400, parsed.error);
   const { serverId, toolName, args } = parsed.request;
   const user = await currentUser(request);
-  const outcome = await dispatch(await getRegistry(), {
-    serverId,
-    toolName,
-    args: args ?? {},
-    surface: surfaceOf(parsed.request),
-    session: { userId: user.id },
-    signal: request.signal,
-  });
-  return Response.json(outcome);
+  const started = await startCall(
+    await getRegistry(),
+    {
+      serverId,
+      toolName,
+      args: args ?? {},
+      surface: surfaceOf(parsed.request),
+      session: { userId: user.id },
+    },
+    'view',
+  );
+  if (started.kind === 'gate') return Response.json({ gate: started.ticket }, { status: 202 });
+  return Response.json(started.result);
 }

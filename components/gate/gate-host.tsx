@@ -1,0 +1,87 @@
+'use client';
+import { AlertDialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { useGates } from '@/lib/store/gates';
+import { Button } from '../ui/button';
+
+function secondsLeft(expiresAt: number): number {
+  return Math.max(0, Math.round((expiresAt - Date.now()) / 1000));
+}
+
+/**
+ * The host-drawn gate (spec 4, 6.7): a modal over everything, views included, so no view can paint
+ * over it or click it. It shows the tool, its server and the exact arguments the server will send.
+ */
+export function GateHost() {
+  const current = useGates((s) => s.queue[0]);
+  const answer = useGates((s) => s.answer);
+  const [left, setLeft] = useState(0);
+
+  useEffect(() => {
+    if (!current) return;
+    setLeft(secondsLeft(current.prompt.expiresAt));
+    const timer = setInterval(() => {
+      const remaining = secondsLeft(current.prompt.expiresAt);
+      setLeft(remaining);
+      if (remaining === 0) answer(current.prompt.id, false);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [current, answer]);
+
+  if (!current) return null;
+  const { prompt } = current;
+  const entries = Object.entries(prompt.args);
+  return (
+    <AlertDialog.Root open onOpenChange={(open) => !open && answer(prompt.id, false)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <AlertDialog.Content
+          className="fixed top-1/2 left-1/2 z-50 w-[min(94vw,32rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-bg p-5 shadow-2xl"
+          data-testid="gate-dialog"
+          data-gate={prompt.gate}
+        >
+          <AlertDialog.Title className="text-base font-semibold">Confirm this action</AlertDialog.Title>
+          <AlertDialog.Description asChild>
+            <div className="mt-2 space-y-3 text-sm">
+              {prompt.promptMessage ? <p className="font-medium">{prompt.promptMessage}</p> : null}
+              <p>
+                <code className="font-mono font-semibold">{prompt.toolTitle ?? prompt.toolName}</code> from{' '}
+                <strong>{prompt.serverName}</strong> wants to run with:
+              </p>
+              {entries.length > 0 ? (
+                <dl
+                  className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded bg-surface p-3 font-mono text-xs"
+                  data-testid="gate-args"
+                >
+                  {entries.map(([key, value]) => (
+                    <div key={key} className="contents">
+                      <dt className="text-muted">{key}</dt>
+                      <dd className="break-all">
+                        {typeof value === 'string' ? value : JSON.stringify(value)}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : (
+                <p className="text-muted">No arguments.</p>
+              )}
+              <p className="text-xs text-muted">
+                Nothing is sent until you confirm. This request expires in {left} s.
+              </p>
+            </div>
+          </AlertDialog.Description>
+          <div className="mt-5 flex justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button data-testid="gate-cancel">Cancel</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button variant="primary" data-testid="gate-confirm" onClick={() => answer(prompt.id, true)}>
+                Confirm
+              </Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
