@@ -70,7 +70,7 @@ export function AppView(props: AppViewProps) {
   const [pending, setPending] = useState<PendingConfirm | null>(null);
   const [pip, setPip] = useState({ right: 16, bottom: 16 });
   const frameRef = useRef<HTMLIFrameElement>(null);
-  const containerRef = useRef<HTMLDivElement>(null);
+  const [container, setContainer] = useState<HTMLElement | null>(null);
   const modeRef = useRef(mode);
   modeRef.current = mode;
 
@@ -108,10 +108,15 @@ export function AppView(props: AppViewProps) {
 
   useEffect(() => () => dropViewContext(props.viewId), [dropViewContext, props.viewId]);
 
-  const hostContext = useHostContext(props.viewId, props.tool, mode, containerRef);
+  const hostContext = useHostContext(props.viewId, props.tool, mode, container);
+  const sizedOnce = useRef(false);
+  if (((hostContext.containerDimensions as { width?: number } | undefined)?.width ?? 0) > 0)
+    sizedOnce.current = true;
+  const sized = sizedOnce.current;
 
   const { bridge } = useViewBridge({
     frameRef,
+    sized,
     sandboxOrigin,
     serverId: props.serverId,
     resource: status === 'failed' || status === 'closed' ? null : resource,
@@ -227,7 +232,7 @@ export function AppView(props: AppViewProps) {
       ) : null}
       {showFrame ? (
         <section
-          ref={containerRef}
+          ref={setContainer}
           className={containerClass(mode)}
           style={mode === 'pip' ? { right: pip.right, bottom: pip.bottom } : undefined}
           aria-label={`${props.tool.title ?? props.tool.name} view`}

@@ -1,6 +1,6 @@
 'use client';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { type RefObject, useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { currentTheme, type Theme, themeStyles } from '@/lib/apps/host-context';
 import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
 
@@ -16,7 +16,7 @@ export function useHostContext(
   viewId: string,
   tool: ToolDescriptor,
   mode: ConcreteDisplayMode,
-  container: RefObject<HTMLElement | null>,
+  container: HTMLElement | null,
 ): McpUiHostContext {
   const [theme, setTheme] = useState<Theme>('light');
   const [size, setSize] = useState({ width: 0, height: 0 });
@@ -28,9 +28,12 @@ export function useHostContext(
     return () => window.removeEventListener('mcplet:theme', onTheme);
   }, []);
 
-  useEffect(() => {
-    const el = container.current;
+  // Measured before paint, so the view's initialize already carries its container's width.
+  useLayoutEffect(() => {
+    const el = container;
     if (!el) return;
+    const rect = el.getBoundingClientRect();
+    setSize({ width: Math.round(rect.width), height: Math.round(rect.height) });
     const observer = new ResizeObserver(([entry]) => {
       if (!entry) return;
       const width = Math.round(entry.contentRect.width);

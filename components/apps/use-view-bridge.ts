@@ -5,7 +5,7 @@ import {
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FrameTransport } from '@/lib/apps/frame-transport';
 import {
   blocksText,
@@ -39,6 +39,8 @@ export interface ViewEvents {
 
 export interface BridgeInputs {
   frameRef: RefObject<HTMLIFrameElement | null>;
+  /** The container has been measured; the bridge waits for it so initialize carries real dimensions. */
+  sized: boolean;
   sandboxOrigin: string;
   serverId: string;
   resource: LoadedResource | null;
@@ -75,11 +77,25 @@ export function useViewBridge(inputs: BridgeInputs) {
   const bridgeRef = useRef<AppBridge | null>(null);
   const [initialized, setInitialized] = useState(false);
   const sent = useRef({ partial: '', input: false, result: false, cancelled: false });
-  const { resource, sandboxOrigin, frameRef } = inputs;
+  const { resource, sandboxOrigin, frameRef, sized } = inputs;
+  const transportRef = useRef<FrameTransport | null>(null);
+
+  // The transport listens from the moment the frame exists; the proxy may be ready before the bridge.
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    if (!resource || !frame) return;
+    const transport = new FrameTransport(() => frame.contentWindow, sandboxOrigin);
+    transportRef.current = transport;
+    return () => {
+      transportRef.current = null;
+      void transport.close();
+    };
+  }, [resource, sandboxOrigin, frameRef]);
 
   useEffect(() => {
     const frame = frameRef.current;
-    if (!resource || !frame) return;
+    const transport = transportRef.current;
+    if (!resource || !frame || !transport || !sized) return;
     const { events } = latest.current;
     const bridge = new AppBridge(null, HOST_INFO, capabilities(resource), {
       hostContext: latest.current.hostContext,
@@ -188,7 +204,6 @@ export function useViewBridge(inputs: BridgeInputs) {
       return { mode: latest.current.events.requestMode(params.mode, modes) };
     };
 
-    const transport = new FrameTransport(() => frame.contentWindow, sandboxOrigin);
     void bridge.connect(transport);
     return () => {
       clearTimeout(timer);
@@ -200,7 +215,7 @@ export function useViewBridge(inputs: BridgeInputs) {
         .catch(() => {})
         .finally(() => void bridge.close());
     };
-  }, [resource, sandboxOrigin, frameRef]);
+  }, [resource, frameRef, sized]);
 
   useEffect(() => {
     const bridge = bridgeRef.current;

@@ -45,8 +45,9 @@ export function GateHost() {
             <div className="mt-2 space-y-3 text-sm">
               {prompt.promptMessage ? <p className="font-medium">{prompt.promptMessage}</p> : null}
               <p>
-                <code className="font-mono font-semibold">{prompt.toolTitle ?? prompt.toolName}</code> from{' '}
-                <strong>{prompt.serverName}</strong> wants to run with:
+                {prompt.toolTitle ? <strong>{prompt.toolTitle}</strong> : null}{' '}
+                <code className="font-mono">{prompt.toolName}</code> from <strong>{prompt.serverName}</strong>{' '}
+                wants to run with:
               </p>
               {entries.length > 0 ? (
                 <dl

@@ -10,6 +10,8 @@ export class FrameTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  private started = false;
+  private readonly early: JSONRPCMessage[] = [];
   private listener = (event: MessageEvent) => {
     if (event.source !== this.frame() || event.origin !== this.origin) return;
     const parsed = JSONRPCMessageSchema.safeParse(event.data);
@@ -17,17 +19,22 @@ export class FrameTransport implements Transport {
       this.onRejected?.(event.data);
       return;
     }
-    this.onmessage?.(parsed.data);
+    if (this.started) this.onmessage?.(parsed.data);
+    else this.early.push(parsed.data);
   };
 
+  /** Listens at once, so nothing the proxy sends before the bridge connects is lost. */
   constructor(
     private readonly frame: () => Window | null,
     private readonly origin: string,
     private readonly onRejected?: (data: unknown) => void,
-  ) {}
+  ) {
+    window.addEventListener('message', this.listener);
+  }
 
   async start() {
-    window.addEventListener('message', this.listener);
+    this.started = true;
+    for (const message of this.early.splice(0)) this.onmessage?.(message);
   }
 
   async send(message: JSONRPCMessage) {

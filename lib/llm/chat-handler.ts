@@ -78,6 +78,7 @@ export async function handleChatRequest(
     timeoutMs: settings.timeoutMs,
     abortSignal: signal,
     liveTools: () => liveToolNames(registry, tools),
+    viewContext: request.viewContext,
     async onResponse(message, outcome) {
       if (outcome.failed && !outcome.aborted) return;
       await saveMessage(db, user.id, request.id, message);

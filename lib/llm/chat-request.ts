@@ -19,6 +19,18 @@ export const chatRequestSchema = z.object({
   }),
   modelId: z.string().max(200).optional(),
   chatMode: z.string().max(40).optional(),
+  /** Latest `ui/update-model-context` of each open view (MCP Apps); data for the model, not instructions. */
+  viewContext: z
+    .array(
+      z.object({
+        viewId: z.string().max(100),
+        serverId: z.string().max(40),
+        toolName: z.string().max(200),
+        text: z.string().max(8_000),
+      }),
+    )
+    .max(4)
+    .optional(),
 });
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;

@@ -1,0 +1,24 @@
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+
+/** The MCP Apps views in the chat: the host-side container and the view inside its two frames. */
+export class Views {
+  constructor(readonly page: Page) {}
+
+  container(index = -1): Locator {
+    const all = this.page.getByTestId('app-view');
+    return index < 0 ? all.last() : all.nth(index);
+  }
+
+  outerFrame(index = -1): Locator {
+    return this.container(index).getByTestId('view-frame');
+  }
+
+  /** The view document (inner frame inside the sandbox proxy). */
+  view(index = -1): FrameLocator {
+    return this.outerFrame(index).contentFrame().locator('iframe').contentFrame();
+  }
+
+  async ready(index = -1) {
+    await expect(this.container(index)).toHaveAttribute('data-status', 'ready');
+  }
+}

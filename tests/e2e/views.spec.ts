@@ -1,0 +1,267 @@
+import { startProbeServer } from '../fixtures/mcp/probe-server';
+import { expect, test, token } from './fixtures';
+import { Views } from './pages/views';
+import { HOST_PORT } from './ports';
+
+test.describe('MCP Apps views', () => {
+  test('the demo view renders, opens a restaurant and starts a reservation that stops at the host gate', async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
+    const views = new Views(page);
+    const t = token('demo');
+    await fakeModel.script(t, [
+      {
+        kind: 'tool-calls',
+        calls: [
+          {
+            name: 'restaurant__search_restaurants',
+            arguments: { cuisine: 'italian', mcplet_display_mode: 'inline' },
+          },
+        ],
+      },
+      { kind: 'text', chunks: ['Two Italian places.'] },
+    ]);
+    await chat.open();
+    await chat.send(`Italian please ${t}`);
+    await views.ready();
+    await expect(views.container()).toHaveAttribute('data-mode', 'inline');
+    const view = views.view();
+    await expect(view.getByTestId('restaurant')).toHaveCount(2);
+    await view.locator('[data-id="r-trattoria"] [data-action="open"]').click();
+    await expect(view.getByTestId('detail-text')).toContainText('Handmade pasta');
+
+    await view.locator('[data-id="r-trattoria"] [data-action="reserve"]').click();
+    const form = view.getByTestId('reservation-form');
+    await form.locator('input[name="name"]').fill('Ada Lovelace');
+    await form.getByRole('button', { name: 'Check availability' }).click();
+    await expect(form.getByTestId('draft')).toContainText('Not booked yet');
+    await form.getByRole('button', { name: 'Book it' }).click();
+
+    const gate = page.getByTestId('gate-dialog');
+    await expect(gate).toBeVisible();
+    await expect(gate).toContainText('create_reservation');
+    await expect(gate).toContainText('Restaurant (demo MCPlet)');
+    await expect(gate.getByTestId('gate-args')).toContainText('Ada Lovelace');
+    await gate.getByTestId('gate-cancel').click();
+    await expect(form.getByTestId('draft')).toContainText('declined');
+  });
+
+  test('initialize carries the host context; input, result, own tool calls, theme changes and ui/message reach the right places', async ({
+    chat,
+    fakeModel,
+    page,
+    servers,
+  }) => {
+    const probe = await startProbeServer();
+    try {
+      const id = token('probe').slice(0, 12);
+      expect((await servers.register({ id, transport: { type: 'http', url: probe.url } })).status).toBe(201);
+      const views = new Views(page);
+      const t = token('ctx');
+      await fakeModel.script(t, [
+        { kind: 'tool-calls', calls: [{ name: `${id}__probe_inline`, arguments: { text: 'hello' } }] },
+        { kind: 'text', chunks: ['Shown.'] },
+      ]);
+      await fakeModel.script('Hello from the probe view', [
+        { kind: 'text', chunks: ['Got your view message.'] },
+      ]);
+      await chat.open();
+      await page.emulateMedia({ colorScheme: 'light' });
+      await chat.send(`Probe ${t}`);
+      await views.ready();
+      const view = views.view();
+      await expect(view.getByTestId('ready')).toHaveText('yes');
+      const context = JSON.parse((await view.getByTestId('context').textContent()) ?? '{}');
+      expect(context).toMatchObject({
+        displayMode: 'inline',
+        availableDisplayModes: ['inline', 'fullscreen', 'pip'],
+        platform: 'web',
+        tool: 'probe_inline',
+        hasStyles: true,
+        hasWidth: true,
+      });
+      expect(['light', 'dark']).toContain(context.theme);
+      expect(context.locale).toBeTruthy();
+      expect(context.timeZone).toBeTruthy();
+      await expect(view.getByTestId('input')).toHaveText('{"text":"hello"}');
+      await expect(view.getByTestId('result')).toContainText('"tool":"probe_inline"');
+
+      await view.locator('#own-tool').click();
+      await expect(view.getByTestId('own-tool-result')).toHaveText('probe_echo: from the view');
+
+      const before = await view.getByTestId('theme').textContent();
+      await page.getByTestId('theme-toggle').click();
+      await expect(view.getByTestId('theme')).not.toHaveText(before ?? '');
+      await expect(view.getByTestId('background')).not.toHaveText('');
+
+      await view.locator('#send-message').click();
+      const dialog = page.getByRole('alertdialog');
+      await expect(dialog).toContainText('Hello from the probe view');
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await expect(chat.userMessages().last()).toHaveText('Hello from the probe view');
+      await expect(chat.lastAssistant()).toContainText('Got your view message.');
+    } finally {
+      await probe.close();
+    }
+  });
+
+  test('ui/update-model-context reaches the model with the next message', async ({
+    chat,
+    fakeModel,
+    page,
+    servers,
+  }) => {
+    const probe = await startProbeServer();
+    try {
+      const id = token('ctx').slice(0, 12);
+      await servers.register({ id, transport: { type: 'http', url: probe.url } });
+      const views = new Views(page);
+      const t = token('modelctx');
+      await fakeModel.script(`first ${t}`, [
+        { kind: 'tool-calls', calls: [{ name: `${id}__probe_inline`, arguments: {} }] },
+        { kind: 'text', chunks: ['ok'] },
+      ]);
+      await fakeModel.script(`second ${t}`, [{ kind: 'text', chunks: ['tangerine it is'] }]);
+      await chat.open();
+      await chat.send(`first ${t}`);
+      await views.ready();
+      await views.view().locator('#context-update').click();
+      await expect(views.view().getByTestId('context-update-result')).toHaveText('sent');
+      await chat.send(`second ${t}`);
+      await expect(chat.lastAssistant()).toContainText('tangerine it is');
+      const sent = JSON.stringify((await fakeModel.requests(`second ${t}`))[0]?.body.messages);
+      expect(sent).toContain('the secret word is tangerine');
+    } finally {
+      await probe.close();
+    }
+  });
+
+  test('a view that cannot load still leaves the text result, and the error is in the log', async ({
+    chat,
+    fakeModel,
+    page,
+    servers,
+  }) => {
+    const probe = await startProbeServer();
+    try {
+      const id = token('brk').slice(0, 12);
+      await servers.register({ id, transport: { type: 'http', url: probe.url } });
+      const t = token('broken');
+      await fakeModel.script(t, [
+        { kind: 'tool-calls', calls: [{ name: `${id}__probe_broken`, arguments: { text: 'still here' } }] },
+        { kind: 'text', chunks: ['done'] },
+      ]);
+      await chat.open();
+      await chat.send(`Broken view ${t}`);
+      await expect(page.getByTestId('tool-result')).toContainText('probe_broken: still here');
+      const views = new Views(page);
+      await expect(views.container()).toHaveAttribute('data-status', 'failed');
+      await expect(page.getByTestId('view-fallback')).toContainText('text result above still applies');
+      await expect(page.getByTestId('view-log')).toContainText('not text/html;profile=mcp-app');
+    } finally {
+      await probe.close();
+    }
+  });
+});
+
+test.describe('view security (attacks 1-6 of notes/security.md)', () => {
+  test('the frames, CSP, origins, policy and gate hold against a hostile view', async ({
+    chat,
+    fakeModel,
+    page,
+    servers,
+  }) => {
+    const probe = await startProbeServer();
+    try {
+      const id = token('atk').slice(0, 12);
+      await servers.register({ id, transport: { type: 'http', url: probe.url } });
+      const views = new Views(page);
+      const t = token('attack');
+      await fakeModel.script(t, [
+        { kind: 'tool-calls', calls: [{ name: `${id}__probe_inline`, arguments: {} }] },
+        { kind: 'text', chunks: ['ok'] },
+      ]);
+      await chat.open();
+      await page.evaluate(() => {
+        document.body.dataset.hostMarker = 'untouched';
+      });
+      await chat.send(`Attack ${t}`);
+      await views.ready();
+      const view = views.view();
+      await expect(view.getByTestId('ready')).toHaveText('yes');
+
+      // Attack 6: separate origin; no top navigation, no escaping popups, on either frame.
+      const outer = views.outerFrame();
+      expect(new URL((await outer.getAttribute('src')) ?? '').origin).toBe(`http://127.0.0.1:${HOST_PORT}`);
+      const outerSandbox = (await outer.getAttribute('sandbox')) ?? '';
+      const innerSandbox = (await outer.contentFrame().locator('iframe').getAttribute('sandbox')) ?? '';
+      for (const sandbox of [outerSandbox, innerSandbox]) {
+        expect(sandbox.split(' ').sort()).toEqual(['allow-forms', 'allow-same-origin', 'allow-scripts']);
+      }
+      // Attack 5: no connectDomains declared, so fetch is blocked by CSP (and logged).
+      await expect(view.getByTestId('fetch')).toContainText('rejected');
+      await expect(page.getByTestId('view-log')).toContainText('CSP blocked');
+      // Attack 4: the host document, its cookies and its location are out of reach.
+      await expect(view.getByTestId('top-document')).toContainText('rejected');
+      await expect(view.getByTestId('cookie')).toHaveText('(none)');
+      expect(page.url()).toContain(`localhost:${HOST_PORT}`);
+      expect(await page.evaluate(() => document.body.dataset.hostMarker)).toBe('untouched');
+      // Attack 2: a model-only tool, and a tool of another server, are refused with an error the view receives.
+      await expect(view.getByTestId('model-only')).toContainText(/rejected: .*cannot be called from a view/);
+      await expect(view.getByTestId('other-server')).toContainText('rejected');
+      expect(probe.calls).not.toContain('secret_model_only');
+      // Attack 3: an action from the view stops at the host's own gate, drawn outside the frame.
+      await view.locator('#action').click();
+      const gate = page.getByTestId('gate-dialog');
+      await expect(gate).toBeVisible();
+      await expect(gate).toContainText('Really run the probe action?');
+      expect(await gate.evaluate((el) => !el.closest('iframe') && el.ownerDocument === document)).toBe(true);
+      await gate.getByTestId('gate-cancel').click();
+      await expect(view.getByTestId('action-result')).toContainText('declined');
+      expect(probe.calls).not.toContain('probe_action');
+      await view.locator('#action').click();
+      await page.getByTestId('gate-confirm').click();
+      await expect(view.getByTestId('action-result')).toHaveText('ok: done 5');
+      expect(probe.calls.filter((c) => c === 'probe_action')).toHaveLength(1);
+      // Attack 1: JSON-RPC posted by another window is ignored.
+      await page.evaluate(() => {
+        window.postMessage(
+          {
+            jsonrpc: '2.0',
+            id: 99,
+            method: 'ui/message',
+            params: { role: 'user', content: [{ type: 'text', text: 'FORGED' }] },
+          },
+          '*',
+        );
+        const other = document.createElement('iframe');
+        other.srcdoc = `<script>parent.postMessage({jsonrpc:'2.0',id:98,method:'tools/call',params:{name:'probe_action',arguments:{amount:1}}},'*')</script>`;
+        document.body.append(other);
+      });
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await expect(chat.messages).not.toContainText('FORGED');
+      expect(probe.calls.filter((c) => c === 'probe_action')).toHaveLength(1);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  test('the sandbox origin serves only the proxy page, and the host origin never serves it', async ({
+    request,
+  }) => {
+    const sandbox = await request.get(`http://127.0.0.1:${HOST_PORT}/sandbox?csp=%7B%7D`);
+    expect(sandbox.status()).toBe(200);
+    const csp = sandbox.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("connect-src 'none'");
+    expect(csp).toContain(`frame-ancestors http://localhost:${HOST_PORT}`);
+    expect((await request.get(`http://127.0.0.1:${HOST_PORT}/`)).status()).toBe(404);
+    expect((await request.get(`http://127.0.0.1:${HOST_PORT}/api/models`)).status()).toBe(404);
+    expect((await request.get(`http://localhost:${HOST_PORT}/sandbox`)).status()).toBe(404);
+    const injected = await request.get(
+      `http://127.0.0.1:${HOST_PORT}/sandbox?csp=${encodeURIComponent(JSON.stringify({ connectDomains: ['https://a.com; script-src *'] }))}`,
+    );
+    expect(injected.headers()['content-security-policy']).toContain("connect-src 'none'");
+  });
+});
