@@ -69,9 +69,8 @@ export function modelInputSchema(
       ...properties,
       [DISPLAY_MODE_ARG]: {
         type: 'string',
-        enum: ['inline', 'fullscreen', 'pip'],
         description:
-          'Optional, read by the chat host and not sent to the tool: how to show the result view. inline = in the conversation, fullscreen = over the chat, pip = a small floating window.',
+          'Optional, read by the chat host and not sent to the tool: how to show the result view, one of "inline" (in the conversation), "fullscreen" (over the chat) or "pip" (a small floating window). Other values are ignored.',
       },
     },
   };
