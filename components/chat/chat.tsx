@@ -157,8 +157,12 @@ export function Chat(props: ChatProps) {
                   </p>
                 </div>
               ) : null}
-              {messages.map((message) => (
-                <MessageView key={message.id} message={message} />
+              {messages.map((message, index) => (
+                <MessageView
+                  key={message.id}
+                  message={message}
+                  live={busy && index === messages.length - 1}
+                />
               ))}
               {status === 'submitted' ? (
                 <p className="text-sm text-muted" role="status" data-testid="thinking">

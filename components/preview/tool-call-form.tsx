@@ -141,15 +141,27 @@ export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolV
     if (!built.ok) return setFormError(built.error);
     setFormError(null);
     setBusy(true);
-    const result = await postJson<CallResponse>('/api/tools/call', {
+    const result = await postJson<CallResponse | { gate: GatePrompt }>('/api/tools/call', {
       serverId,
       toolName: tool.name,
       surface,
       args: built.args,
     });
+    if (!result.ok) {
+      setBusy(false);
+      return setFormError(result.error);
+    }
+    let value = result.value;
+    if ('gate' in value) {
+      const answered = await submitGateAnswer(value.gate.id, await useGates.getState().ask(value.gate));
+      if (!answered.ok) {
+        setBusy(false);
+        return setFormError(answered.error ?? 'The confirmation failed.');
+      }
+      value = answered.result as CallResponse;
+    }
     setBusy(false);
-    if (!result.ok) return setFormError(result.error);
-    setResponse(result.value);
+    setResponse(value);
   }
 
   return (

@@ -1,0 +1,105 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { expect, test, token } from './fixtures';
+import { freePort } from './helpers/processes';
+import { Views } from './pages/views';
+
+let child: ChildProcess;
+let url: string;
+
+test.beforeAll(async () => {
+  const port = freePort();
+  child = spawn(process.execPath, ['node_modules/@modelcontextprotocol/server-basic-react/dist/index.js'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  url = `http://127.0.0.1:${port}/mcp`;
+  await expect
+    .poll(async () => {
+      try {
+        return (await fetch(url, { method: 'GET' })).status > 0;
+      } catch {
+        return false;
+      }
+    })
+    .toBe(true);
+});
+
+test.afterAll(() => {
+  child.kill();
+});
+
+test('@modelcontextprotocol/server-basic-react from npm: renders, calls its tool, sends a message and a log, follows the theme', async ({
+  chat,
+  fakeModel,
+  servers,
+  page,
+}) => {
+  const id = token('basic').slice(0, 12);
+  expect(
+    (await servers.register({ id, transport: { type: 'http', url }, admission: 'annotations' })).status,
+  ).toBe(201);
+  const t = token('time');
+  await fakeModel.script(t, [
+    { kind: 'tool-calls', calls: [{ name: `${id}__get-time`, arguments: {} }] },
+    { kind: 'text', chunks: ['That is the server time.'] },
+  ]);
+  await fakeModel.script('This is message text.', [
+    { kind: 'text', chunks: ['Thanks for the message from the view.'] },
+  ]);
+
+  await chat.open();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await chat.send(`What time is it ${t}`);
+  // No readOnlyHint: admitted by compatibility as an action, so the host asks first.
+  await page.getByTestId('gate-confirm').click();
+  const views = new Views(page);
+  await views.ready();
+  // No display mode in its metadata and none configured: the hard fallback (11.2 step 5).
+  await expect(views.container()).toHaveAttribute('data-mode', 'fullscreen');
+  const view = views.view();
+  await expect(view.locator('body')).toContainText(/Server Time:\s*\d{4}-\d{2}-\d{2}T/);
+
+  const first = await view.locator('code').first().textContent();
+  await view.getByRole('button', { name: 'Get Server Time' }).click();
+  await page.getByTestId('gate-confirm').click();
+  await expect(view.locator('code').first()).not.toHaveText(first ?? '');
+
+  await page.getByTestId('view-container').getByRole('button', { name: 'Close' }).click();
+  await expect(views.container()).toHaveAttribute('data-mode', 'inline');
+  await view.getByRole('button', { name: 'Send Log' }).click();
+  await views
+    .container()
+    .getByText(/View log/)
+    .click();
+  await expect(page.getByTestId('view-log')).toContainText('This is log text.');
+
+  // basic-react does not restyle itself, so watch the host-context-changed notification arrive in its window.
+  const inner = views.outerFrame().contentFrame().locator('iframe');
+  await inner.evaluate((frame: HTMLIFrameElement) => {
+    const win = frame.contentWindow as Window & { __themes?: string[] };
+    win.__themes = [];
+    win.addEventListener('message', (e) => {
+      if (e.data?.method === 'ui/notifications/host-context-changed' && e.data.params?.theme)
+        win.__themes?.push(e.data.params.theme);
+    });
+  });
+  const before = await page.evaluate(() =>
+    document.documentElement.classList.contains('dark') ? 'dark' : 'light',
+  );
+  await page.getByTestId('theme-toggle').click();
+  await expect
+    .poll(() =>
+      inner.evaluate(
+        (frame: HTMLIFrameElement) => (frame.contentWindow as Window & { __themes?: string[] }).__themes,
+      ),
+    )
+    .toEqual([before === 'dark' ? 'light' : 'dark']);
+
+  await view.getByRole('button', { name: 'Send Message' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('This is message text.');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(chat.userMessages().last()).toHaveText('This is message text.');
+  await expect(chat.lastAssistant()).toContainText('Thanks for the message from the view.');
+});
