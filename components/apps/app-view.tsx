@@ -119,6 +119,8 @@ export function AppView(props: AppViewProps) {
     sized,
     sandboxOrigin,
     serverId: props.serverId,
+    viewId: props.viewId,
+    viewTitle: `${props.tool.title ?? props.tool.name} (${props.serverName})`,
     resource: status === 'failed' || status === 'closed' ? null : resource,
     hostContext,
     input: props.input,

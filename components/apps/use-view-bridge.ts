@@ -4,7 +4,7 @@ import {
   type McpUiHostCapabilities,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FrameTransport } from '@/lib/apps/frame-transport';
 import {
@@ -15,9 +15,12 @@ import {
   safeLink,
 } from '@/lib/apps/view-requests';
 import type { ConcreteDisplayMode } from '@/lib/mcplet/types';
+import { useAppTools } from '@/lib/store/app-tools';
 
 export const HOST_INFO = { name: 'mcplet-host', version: '0.1.0' };
 const INITIALIZE_TIMEOUT_MS = 15_000;
+const APP_TOOL_TIMEOUT_MS = 30_000;
+const APP_TOOL_MAX_RESULT = 10_000_000;
 
 export interface LoadedResource {
   html: string;
@@ -43,6 +46,8 @@ export interface BridgeInputs {
   sized: boolean;
   sandboxOrigin: string;
   serverId: string;
+  viewId: string;
+  viewTitle: string;
   resource: LoadedResource | null;
   hostContext: McpUiHostContext;
   input: Record<string, unknown> | undefined;
@@ -117,12 +122,50 @@ export function useViewBridge(inputs: BridgeInputs) {
         permissions: resource.permissions,
       });
     });
+    // App-provided tools: listed after initialize, re-listed on list_changed, dropped at teardown.
+    let relist: ReturnType<typeof setTimeout> | null = null;
+    const listAppTools = async () => {
+      try {
+        const { tools } = await bridge.listTools({});
+        useAppTools.getState().set({
+          viewId: latest.current.viewId,
+          viewTitle: latest.current.viewTitle,
+          tools: tools.map((t) => ({
+            name: t.name,
+            description: t.description,
+            inputSchema: t.inputSchema as Record<string, unknown>,
+            readOnly: t.annotations?.readOnlyHint === true,
+          })),
+          call: async (name, args) => {
+            const result = await bridge.callTool({ name, arguments: args }, { timeout: APP_TOOL_TIMEOUT_MS });
+            if (JSON.stringify(result).length > APP_TOOL_MAX_RESULT)
+              throw new Error('the view returned more than 10 MB');
+            return result as CallToolResult;
+          },
+        });
+        latest.current.events.log(
+          'info',
+          `view provides ${tools.length} tool(s): ${tools.map((t) => t.name).join(', ')}`,
+        );
+      } catch (error) {
+        latest.current.events.log(
+          'warn',
+          `listing the view's tools failed: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+    };
+    bridge.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      if (relist) clearTimeout(relist);
+      relist = setTimeout(() => void listAppTools(), 250);
+    });
+
     bridge.addEventListener('initialized', () => {
       done = true;
       clearTimeout(timer);
       bridge.setHostContext(latest.current.hostContext);
       setInitialized(true);
       latest.current.events.initialized();
+      if (bridge.getAppCapabilities()?.tools) void listAppTools();
     });
     bridge.addEventListener('sizechange', (params) => {
       if (typeof params.height === 'number' && frame.dataset.mode === 'inline') {
@@ -207,6 +250,8 @@ export function useViewBridge(inputs: BridgeInputs) {
     void bridge.connect(transport);
     return () => {
       clearTimeout(timer);
+      if (relist) clearTimeout(relist);
+      useAppTools.getState().drop(latest.current.viewId);
       bridgeRef.current = null;
       sent.current = { partial: '', input: false, result: false, cancelled: false };
       setInitialized(false);

@@ -28,7 +28,12 @@ export function toolPartView(part: ToolPart): ToolPartView {
   const meta = (part as { toolMetadata?: Record<string, unknown> }).toolMetadata ?? {};
   const view: ToolPartView = {
     name: typeof meta.toolName === 'string' ? meta.toolName : getToolName(part),
-    serverName: typeof meta.serverName === 'string' ? meta.serverName : undefined,
+    serverName:
+      typeof meta.serverName === 'string'
+        ? meta.serverName
+        : typeof meta.viewTitle === 'string'
+          ? `the view ${meta.viewTitle}`
+          : undefined,
     mcpletType: typeof meta.mcpletType === 'string' ? meta.mcpletType : undefined,
     compatibility: meta.admittedBy === 'annotations' || meta.admittedBy === 'overlay',
     state: part.state,

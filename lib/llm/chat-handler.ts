@@ -1,13 +1,16 @@
 import 'server-only';
-import { createUIMessageStreamResponse, type ToolSet, type UIMessage } from 'ai';
+import { createUIMessageStreamResponse, type ToolSet } from 'ai';
 import type { SessionUser } from '../auth/session';
 import { hostConfig } from '../config/load';
 import { getDb } from '../db';
 import { ensureConversation, updateConversation } from '../db/queries/conversations';
-import { deleteMessagesAfter, listMessages, saveMessage } from '../db/queries/messages';
+import { saveMessage } from '../db/queries/messages';
 import { jsonError } from '../http/json';
 import { getRegistry } from '../mcp/registry';
 import { parseChatMode } from '../mcplet/chat-mode';
+import { isAppToolName } from '../mcplet/names';
+import { buildAppTools } from './app-tools';
+import { turnHistory } from './chat-history';
 import { parseChatRequest, titleFrom } from './chat-request';
 import { runChatTurn } from './chat-turn';
 import { buildHostTools, liveToolNames } from './host-tools';
@@ -32,7 +35,7 @@ export async function handleChatRequest(
   if (!choice.ok) return jsonError(503, choice.reason);
 
   const db = await getDb();
-  const text = request.message.parts.map((p) => p.text).join('\n');
+  const text = request.message?.parts.map((p) => p.text).join('\n') ?? '';
   const opened = await ensureConversation(db, user.id, request.id, {
     title: titleFrom(text),
     chatMode,
@@ -45,28 +48,16 @@ export async function handleChatRequest(
       await updateConversation(db, user.id, request.id, { chatMode, modelId: choice.option.id });
     }
   }
-
-  const stored = opened.status === 'created' ? [] : await listMessages(db, user.id, request.id);
-  let history: UIMessage[];
-  const knownIndex = stored.findIndex((m) => m.id === request.message.id);
-  if (knownIndex >= 0) {
-    if (
-      stored[knownIndex]?.role !== 'user' ||
-      stored.findLastIndex((m) => m.role === 'user') !== knownIndex
-    ) {
-      return jsonError(409, 'Only the latest message can be retried.');
-    }
-    if (knownIndex < stored.length - 1)
-      await deleteMessagesAfter(db, user.id, request.id, request.message.id);
-    history = stored.slice(0, knownIndex + 1);
-  } else {
-    const message: UIMessage = { id: request.message.id, role: 'user', parts: request.message.parts };
-    await saveMessage(db, user.id, request.id, message);
-    history = [...stored, message];
-  }
+  const prepared = await turnHistory(db, user.id, request, opened.status === 'created');
+  if (!prepared.ok) return jsonError(prepared.status, prepared.error);
+  const { history } = prepared;
 
   const registry = await getRegistry();
-  const tools: ToolSet = buildHostTools(registry, { userId: user.id }, config.displayModes);
+  const tools: ToolSet = {
+    ...buildHostTools(registry, { userId: user.id }, config.displayModes),
+    ...buildAppTools(request.appTools),
+  };
+  const appToolNames = Object.keys(tools).filter(isAppToolName);
   const settings = llmSettings();
   const stream = runChatTurn({
     model: choice.model,
@@ -77,7 +68,7 @@ export async function handleChatRequest(
     maxRetries: settings.maxRetries,
     timeoutMs: settings.timeoutMs,
     abortSignal: signal,
-    liveTools: () => liveToolNames(registry, tools),
+    liveTools: () => [...liveToolNames(registry, tools), ...appToolNames],
     viewContext: request.viewContext,
     async onResponse(message, outcome) {
       if (outcome.failed && !outcome.aborted) return;

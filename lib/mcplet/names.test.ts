@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isValidToolName, looksLikeInstructions, modelToolName, stripInvisible } from './names';
+import {
+  appToolName,
+  isAppToolName,
+  isValidToolName,
+  looksLikeInstructions,
+  modelToolName,
+  stripInvisible,
+} from './names';
 
 describe('tool names', () => {
   it('namespaces tools per server so two servers may both have search', () => {
@@ -15,6 +22,15 @@ describe('tool names', () => {
     const long = modelToolName('demo', 'x'.repeat(128));
     expect(long.length).toBeLessThanOrEqual(64);
     expect(long).not.toBe(modelToolName('demo', `${'x'.repeat(127)}y`));
+  });
+
+  it('namespaces app-provided tools by view, apart from server tools', () => {
+    const a = appToolName('call_1', 'echo');
+    expect(a).toMatch(/^app_[a-z0-9]{6}__echo$/);
+    expect(appToolName('call_2', 'echo')).not.toBe(a);
+    expect(isAppToolName(a)).toBe(true);
+    expect(isAppToolName(modelToolName('restaurant', 'echo'))).toBe(false);
+    expect(appToolName('call_1', 'x'.repeat(100)).length).toBeLessThanOrEqual(64);
   });
 
   it('checks the 1-128 [A-Za-z0-9_.-] rule', () => {

@@ -62,3 +62,20 @@ export function modelToolName(serverId: string, toolName: string): string {
   const suffix = `_${hash(`${serverId}\u0000${toolName}`)}`;
   return `${prefix}${safe.slice(0, 64 - prefix.length - suffix.length)}${suffix}`;
 }
+
+/** Prefix of app-provided tools (MCP Apps views that declare `tools`); server ids cannot contain `_`. */
+export const APP_TOOL_PREFIX = 'app_';
+
+/** The model-facing name of a tool a view provides: namespaced by the view, never clashing with server tools. */
+export function appToolName(viewId: string, toolName: string): string {
+  const prefix = `${APP_TOOL_PREFIX}${hash(viewId)}__`;
+  const safe = toolName.replace(/[^A-Za-z0-9_-]/g, '_');
+  const candidate = `${prefix}${safe}`;
+  if (safe === toolName && candidate.length <= 64) return candidate;
+  const suffix = `_${hash(`${viewId}\u0000${toolName}`)}`;
+  return `${prefix}${safe.slice(0, 64 - prefix.length - suffix.length)}${suffix}`;
+}
+
+export function isAppToolName(name: string): boolean {
+  return name.startsWith(APP_TOOL_PREFIX);
+}

@@ -265,3 +265,57 @@ test.describe('view security (attacks 1-6 of notes/security.md)', () => {
     expect(injected.headers()['content-security-policy']).toContain("connect-src 'none'");
   });
 });
+
+test.describe('app-provided tools (MCP Apps)', () => {
+  test("a view's tools are offered to the model namespaced by view, run in the view, and gated unless read-only", async ({
+    chat,
+    fakeModel,
+    page,
+    servers,
+  }) => {
+    const probe = await startProbeServer();
+    try {
+      const id = token('apt').slice(0, 12);
+      await servers.register({ id, transport: { type: 'http', url: probe.url } });
+      const views = new Views(page);
+      const t = token('apptools');
+      await fakeModel.script(`open ${t}`, [
+        { kind: 'tool-calls', calls: [{ name: `${id}__probe_inline`, arguments: {} }] },
+        { kind: 'text', chunks: ['Opened.'] },
+      ]);
+      await chat.open();
+      await chat.send(`open ${t}`);
+      await views.ready();
+      await expect(page.getByTestId('view-log')).toContainText('view provides 2 tool(s)');
+
+      const viewId = (await views.container().getAttribute('data-view-id')) ?? '';
+      const { appToolName } = await import('../../lib/mcplet/names');
+      const count = appToolName(viewId, 'view_count');
+      const reset = appToolName(viewId, 'view_reset');
+      await fakeModel.script(`count ${t}`, [
+        { kind: 'tool-calls', calls: [{ name: count, arguments: {} }] },
+        { kind: 'text', chunks: ['Three items, says the view.'] },
+      ]);
+      await chat.send(`count ${t}`);
+      await expect(chat.lastAssistant()).toContainText('Three items, says the view.');
+      const requests = await fakeModel.requests(`count ${t}`);
+      const offered = requests[0]?.body.tools?.map((x) => x.function) ?? [];
+      expect(offered.map((f) => f.name)).toEqual(expect.arrayContaining([count, reset]));
+      expect(offered.find((f) => f.name === count)?.description).toContain('Provided by the open view');
+      expect(JSON.stringify(requests[1]?.body.messages?.at(-1))).toContain('The probe view shows 3 items.');
+
+      await fakeModel.script(`reset ${t}`, [
+        { kind: 'tool-calls', calls: [{ name: reset, arguments: { hard: true } }] },
+        { kind: 'text', chunks: ['Reset done.'] },
+      ]);
+      await chat.send(`reset ${t}`);
+      const gate = page.getByTestId('gate-dialog');
+      await expect(gate).toContainText('view_reset');
+      await gate.getByTestId('gate-confirm').click();
+      await expect(chat.lastAssistant()).toContainText('Reset done.');
+      await expect(views.view(0).getByTestId('resets')).toHaveText('1');
+    } finally {
+      await probe.close();
+    }
+  });
+});
