@@ -1,9 +1,11 @@
 import { benchChatStream } from './chat-stream.bench';
 import { benchToolCall } from './tool-call.bench';
+import { benchViewInit } from './view-init.bench';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   'chat-stream': benchChatStream,
   'tool-call': benchToolCall,
+  'view-init': benchViewInit,
 };
 
 const wanted = process.argv.slice(2);

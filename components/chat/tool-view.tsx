@@ -1,6 +1,7 @@
 'use client';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { UIMessage } from 'ai';
+import { useEffect } from 'react';
 import { resolveDisplayMode } from '@/lib/mcplet/display-mode';
 import { AppView } from '../apps/app-view';
 import type { ToolDescriptor } from '../apps/use-host-context';
@@ -56,17 +57,30 @@ export function ToolView({ part }: { part: ToolPart }) {
   }
 
   return (
-    <AppView
-      viewId={part.toolCallId}
-      serverId={meta.serverId}
-      serverName={meta.serverName ?? meta.serverId}
-      resourceUri={uri}
-      tool={meta.tool}
-      initialMode={resolved.mode}
-      input={rawInput ? input : undefined}
-      inputComplete={part.state !== 'input-streaming'}
-      result={result}
-      cancelled={cancelled}
-    />
+    <>
+      <ResultMark viewId={part.toolCallId} arrived={result !== undefined} />
+      <AppView
+        viewId={part.toolCallId}
+        serverId={meta.serverId}
+        serverName={meta.serverName ?? meta.serverId}
+        resourceUri={uri}
+        tool={meta.tool}
+        initialMode={resolved.mode}
+        input={rawInput ? input : undefined}
+        inputComplete={part.state !== 'input-streaming'}
+        result={result}
+        cancelled={cancelled}
+      />
+    </>
   );
+}
+
+/** A performance mark when the tool result reaches the browser (bench/view-init measures from it). */
+function ResultMark({ viewId, arrived }: { viewId: string; arrived: boolean }) {
+  useEffect(() => {
+    if (arrived && performance.getEntriesByName(`mcplet:tool-result:${viewId}`).length === 0) {
+      performance.mark(`mcplet:tool-result:${viewId}`);
+    }
+  }, [arrived, viewId]);
+  return null;
 }

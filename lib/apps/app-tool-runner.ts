@@ -50,7 +50,7 @@ function appParts(parts: Part[]) {
 /** True when the last reply ends with app-tool calls that now all have results to send back. */
 export function appToolResultsReady(messages: UIMessage[]): boolean {
   const last = messages.at(-1);
-  if (!last || last.role !== 'assistant') return false;
+  if (last?.role !== 'assistant') return false;
   const step = lastStep(last);
   const calls = appParts(step);
   if (calls.length === 0 || step.some((p) => p.type === 'text')) return false;

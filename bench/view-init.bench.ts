@@ -1,0 +1,100 @@
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, resolveChromium } from '../tests/e2e/chromium';
+import { startFakeLlm } from '../tests/fixtures/fake-llm/server';
+import { startHost } from './lib/host';
+import { median, report } from './lib/stats';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30) / 2;
+
+/** A minimal MCP Apps host: the view HTML in a bare same-origin iframe, ui/initialize answered at once. */
+const BASELINE_PAGE = `<!doctype html><body><script>
+window.measure = (html) => new Promise((resolve) => {
+  const frame = document.createElement('iframe');
+  const start = performance.now();
+  window.addEventListener('message', function onMessage(e) {
+    if (e.source !== frame.contentWindow) return;
+    const m = e.data;
+    if (m && m.method === 'ui/initialize') {
+      frame.contentWindow.postMessage({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion, hostInfo: { name: 'bench', version: '1' }, hostCapabilities: {}, hostContext: {} } }, '*');
+    } else if (m && m.method === 'ui/notifications/initialized') {
+      window.removeEventListener('message', onMessage);
+      resolve(performance.now() - start);
+      frame.remove();
+    }
+  });
+  frame.srcdoc = html;
+  document.body.append(frame);
+});
+</script></body>`;
+
+/**
+ * Time from a tool result reaching the browser to the demo view's `ui/notifications/initialized`,
+ * through the host (resource read, sandbox proxy on its own origin, relay), against the same view
+ * HTML in a bare iframe answered by a minimal responder.
+ */
+export async function benchViewInit(): Promise<void> {
+  const fake = await startFakeLlm();
+  fake.scripts.push({
+    match: 'bench view',
+    steps: [
+      {
+        kind: 'tool-calls',
+        calls: [
+          {
+            name: 'restaurant__search_restaurants',
+            arguments: { cuisine: 'japanese', mcplet_display_mode: 'inline' },
+          },
+        ],
+      },
+      { kind: 'text', chunks: ['ok'] },
+    ],
+  });
+  const host = await startHost(3413, {
+    DEMO_PORT_BASE: '3481',
+    LLM_BASE_URL: `${fake.url}/v1`,
+    LLM_MODEL: 'fake-model',
+    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+  });
+  const browser = await chromium.launch({ executablePath: resolveChromium(), args: CHROMIUM_ARGS });
+  try {
+    const hostTimes: number[] = [];
+    const baseTimes: number[] = [];
+    const resource = (await (
+      await fetch(
+        `${host.url}/api/apps/ui-resource?server=restaurant&uri=${encodeURIComponent('ui://restaurant/search.html')}`,
+      )
+    ).json()) as { html: string };
+    const basePage = await browser.newPage();
+    await basePage.setContent(BASELINE_PAGE);
+    for (let i = 0; i < RUNS + 2; i++) {
+      const page = await browser.newPage();
+      await page.goto(`${host.url}/`);
+      await page.getByTestId('composer').fill(`bench view ${i}`);
+      await page.getByTestId('composer').press('Enter');
+      await page.getByTestId('app-view').and(page.locator('[data-status="ready"]')).waitFor();
+      const elapsed = await page.evaluate(() => {
+        const marks = performance.getEntriesByType('mark');
+        const result = marks.find((m) => m.name.startsWith('mcplet:tool-result:'));
+        const ready = marks.find((m) => m.name.startsWith('mcplet:view-initialized:'));
+        return result && ready ? ready.startTime - result.startTime : Number.NaN;
+      });
+      const base = await basePage.evaluate(
+        (html) => (window as unknown as { measure(h: string): Promise<number> }).measure(html),
+        resource.html,
+      );
+      await page.close();
+      if (i < 2) continue;
+      hostTimes.push(Math.max(0, elapsed));
+      baseTimes.push(base);
+    }
+    report(
+      'view: tool result to the demo view initialized (host double iframe vs bare iframe)',
+      hostTimes.length,
+      [{ metric: 'result → initialized', baseline: median(baseTimes), host: median(hostTimes) }],
+    );
+  } finally {
+    await browser.close();
+    await host.stop();
+    await fake.close();
+  }
+}
