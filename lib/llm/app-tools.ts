@@ -39,8 +39,7 @@ export function applyAppToolOutputs(
   last: UIMessage | undefined,
   outputs: ToolOutputs,
 ): { ok: true; message: UIMessage } | { ok: false; error: string } {
-  if (last?.role !== 'assistant')
-    return { ok: false, error: 'There is no reply waiting for tool results.' };
+  if (last?.role !== 'assistant') return { ok: false, error: 'There is no reply waiting for tool results.' };
   const pending = new Map(outputs.map((o) => [o.toolCallId, o]));
   const parts = last.parts.map((part) => {
     const id = (part as { toolCallId?: string }).toolCallId;
