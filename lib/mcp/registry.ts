@@ -7,6 +7,7 @@ import { modelToolName } from '../mcplet/names';
 import type { McpletTool } from '../mcplet/types';
 import { ServerConnection } from './connection';
 import { parseRegistration, type ServerConfig, type ServerRegistration } from './server-config';
+import { prefetchUiResources } from './ui-resource';
 
 export interface ModelTool {
   modelName: string;
@@ -66,6 +67,9 @@ export class McpRegistry {
   start(config: ServerConfig): ServerConnection {
     const connection = new ServerConnection(config, this.pools);
     this.connections.set(config.id, connection);
+    connection.onChange(() => {
+      if (connection.status === 'ready') prefetchUiResources(connection);
+    });
     void connection.connect();
     return connection;
   }

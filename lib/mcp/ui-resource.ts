@@ -72,3 +72,28 @@ export async function readUiResource(connection: ServerConnection, uri: string):
   if (typeof ui?.prefersBorder === 'boolean') resource.prefersBorder = ui.prefersBorder;
   return resource;
 }
+
+/** Views are cached per catalog: a re-listing or a reconnect makes a new catalog, and so a fresh read. */
+const cache = new WeakMap<object, Map<string, Promise<UiResource>>>();
+
+export function cachedUiResource(connection: ServerConnection, uri: string): Promise<UiResource> {
+  let perCatalog = cache.get(connection.catalog);
+  if (!perCatalog) {
+    perCatalog = new Map();
+    cache.set(connection.catalog, perCatalog);
+  }
+  const hit = perCatalog.get(uri);
+  if (hit) return hit;
+  const read = readUiResource(connection, uri);
+  perCatalog.set(uri, read);
+  read.catch(() => perCatalog.delete(uri));
+  return read;
+}
+
+/** The host may prefetch views at connect time (MCP Apps); failures only mean a read on first use. */
+export function prefetchUiResources(connection: ServerConnection): void {
+  const uris = new Set(
+    connection.catalog.tools.map((t) => t.ui?.resourceUri).filter((u): u is string => !!u),
+  );
+  for (const uri of uris) cachedUiResource(connection, uri).catch(() => {});
+}

@@ -1,7 +1,7 @@
 import { jsonError } from '@/lib/http/json';
 import { ServerUnavailableError } from '@/lib/mcp/connection';
 import { getRegistry } from '@/lib/mcp/registry';
-import { readUiResource, UiResourceError } from '@/lib/mcp/ui-resource';
+import { cachedUiResource, UiResourceError } from '@/lib/mcp/ui-resource';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,7 +13,7 @@ export async function GET(request: Request) {
   const connection = (await getRegistry()).get(serverId);
   if (!connection) return jsonError(404, `No server has the id "${serverId}".`);
   try {
-    return Response.json(await readUiResource(connection, uri));
+    return Response.json(await cachedUiResource(connection, uri));
   } catch (error) {
     if (error instanceof UiResourceError) return jsonError(422, error.message);
     if (error instanceof ServerUnavailableError) return jsonError(503, error.message);
