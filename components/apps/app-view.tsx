@@ -40,6 +40,11 @@ interface PendingConfirm {
 const MODE_LABEL: Record<ConcreteDisplayMode, string> = {
   inline: 'Inline',
   fullscreen: 'Fullscreen',
+  pip: 'PiP',
+};
+const MODE_NAME: Record<ConcreteDisplayMode, string> = {
+  inline: 'Inline',
+  fullscreen: 'Fullscreen',
   pip: 'Picture in picture',
 };
 
@@ -68,7 +73,7 @@ export function AppView(props: AppViewProps) {
   const mode = chosenMode ?? props.initialMode;
   const [log, setLog] = useState<LogLine[]>([]);
   const [pending, setPending] = useState<PendingConfirm | null>(null);
-  const [pip, setPip] = useState({ right: 16, bottom: 16 });
+  const [pip, setPip] = useState({ right: 16, bottom: 96 });
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [container, setContainer] = useState<HTMLElement | null>(null);
   const modeRef = useRef(mode);
@@ -263,6 +268,7 @@ export function AppView(props: AppViewProps) {
                   key={m}
                   type="button"
                   aria-pressed={mode === m}
+                  aria-label={MODE_NAME[m]}
                   className={`rounded px-1.5 py-0.5 ${mode === m ? 'bg-surface-2 font-semibold' : 'hover:bg-surface-2'}`}
                   onClick={() => switchMode(m)}
                 >
