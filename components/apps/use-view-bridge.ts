@@ -11,6 +11,7 @@ import {
   blocksText,
   callToolFromView,
   downloadName,
+  listResourcesFromView,
   readResourceFromView,
   safeLink,
 } from '@/lib/apps/view-requests';
@@ -201,6 +202,7 @@ export function useViewBridge(inputs: BridgeInputs) {
       return callToolFromView(latest.current.serverId, params.name, params.arguments);
     };
     bridge.onreadresource = async (params) => readResourceFromView(latest.current.serverId, params.uri);
+    bridge.onlistresources = async () => listResourcesFromView(latest.current.serverId);
     bridge.onopenlink = async (params) => {
       const url = safeLink(params.url);
       if (!url) {

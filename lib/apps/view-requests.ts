@@ -1,4 +1,8 @@
-import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  ListResourcesResult,
+  ReadResourceResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { type GatePrompt, submitGateAnswer, useGates } from '../store/gates';
 
 export class ViewRequestError extends Error {}
@@ -58,6 +62,12 @@ export async function readResourceFromView(serverId: string, uri: string): Promi
   });
   if (!response.ok) throw new ViewRequestError(`Could not read ${uri} (HTTP ${response.status}).`);
   return (await response.json()) as ReadResourceResult;
+}
+
+export async function listResourcesFromView(serverId: string): Promise<ListResourcesResult> {
+  const response = await fetch(`/api/apps/resources?server=${encodeURIComponent(serverId)}`);
+  if (!response.ok) throw new ViewRequestError(`Could not list resources (HTTP ${response.status}).`);
+  return (await response.json()) as ListResourcesResult;
 }
 
 /** `ui/open-link`: http(s) only, opened without giving the new page a handle on the host. */

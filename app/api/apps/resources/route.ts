@@ -22,3 +22,16 @@ export async function POST(request: Request) {
     return jsonError(502, error instanceof Error ? error.message : String(error));
   }
 }
+
+/** `resources/list` from a view: the resources of the view's own server only. */
+export async function GET(request: Request) {
+  const serverId = new URL(request.url).searchParams.get('server') ?? '';
+  const connection = (await getRegistry()).get(serverId);
+  if (!connection) return jsonError(404, 'No such server.');
+  try {
+    return Response.json(await connection.listResources());
+  } catch (error) {
+    if (error instanceof ServerUnavailableError) return jsonError(503, error.message);
+    return jsonError(502, error instanceof Error ? error.message : String(error));
+  }
+}
