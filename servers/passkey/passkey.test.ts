@@ -1,0 +1,208 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SoftAuthenticator } from '../../tests/fixtures/webauthn/soft-authenticator';
+import { listenRestaurant } from '../restaurant/http';
+import { listenPasskey } from './app';
+
+const ORIGIN = 'http://localhost:3000';
+const dir = mkdtempSync(join(tmpdir(), 'passkey-'));
+const reservations = join(dir, 'reservations.jsonl');
+const authenticator = new SoftAuthenticator();
+let passkey: Awaited<ReturnType<typeof listenPasskey>>;
+let restaurant: Awaited<ReturnType<typeof listenRestaurant>>;
+let client: Client;
+
+const booking = { restaurantId: 'r-sakura', date: '2099-05-01', time: '19:00', partySize: 2, name: 'Ada' };
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(`${passkey.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function challengeFor(args: Record<string, unknown>): Promise<string> {
+  const body = await post('/auth/challenge', {
+    userId: 'local',
+    binding: { server: 'restaurant', tool: 'create_reservation', arguments: args },
+  });
+  return body.challenge as string;
+}
+
+function booked(): number {
+  try {
+    return readFileSync(reservations, 'utf8').trim().split('\n').filter(Boolean).length;
+  } catch {
+    return 0;
+  }
+}
+
+async function reserve(args: Record<string, unknown>, auth?: unknown) {
+  const result = await client.callTool({
+    name: 'create_reservation',
+    arguments: args,
+    _meta: auth ? { mcplet_auth: auth } : undefined,
+  });
+  return result as { isError?: boolean; structuredContent?: { error?: { code: string; message: string } } };
+}
+
+beforeAll(async () => {
+  passkey = await listenPasskey(0, {
+    rpId: 'localhost',
+    rpName: 'Test',
+    origins: [ORIGIN],
+    storeFile: join(dir, 'creds.json'),
+    assertionTtlMs: 300,
+  });
+  process.env.FIDO2_SERVER_URL = passkey.url;
+  process.env.RESERVATIONS_FILE = reservations;
+  restaurant = await listenRestaurant(0);
+  client = new Client({ name: 'test', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(restaurant.url)));
+  const { options } = (await post('/registration/options', { userId: 'local', userName: 'local' })) as {
+    options: { challenge: string; rp: { id?: string }; user: { id: string } };
+  };
+  expect(
+    await post('/registration/verify', {
+      userId: 'local',
+      response: authenticator.register(options, ORIGIN),
+    }),
+  ).toEqual({ verified: true });
+});
+
+afterAll(async () => {
+  await client.close();
+  await restaurant.close();
+  await passkey.close();
+});
+
+describe('7.2 Phase 6: the demo backend verifies before it acts', () => {
+  it('7.2: books only with an assertion obtained for exactly this call', async () => {
+    const before = booked();
+    const result = await reserve(
+      booking,
+      authenticator.assert(await challengeFor(booking), 'localhost', ORIGIN),
+    );
+    expect(result.isError).toBeFalsy();
+    expect(booked()).toBe(before + 1);
+  });
+
+  it('9.1 AUTH_REQUIRED: a missing assertion executes nothing', async () => {
+    const before = booked();
+    const result = await reserve(booking);
+    expect(result.structuredContent?.error?.code).toBe('AUTH_REQUIRED');
+    expect(booked()).toBe(before);
+  });
+
+  it('attack 10: a replayed assertion is refused', async () => {
+    const auth = authenticator.assert(await challengeFor(booking), 'localhost', ORIGIN);
+    expect((await reserve(booking, auth)).isError).toBeFalsy();
+    const before = booked();
+    const replay = await reserve(booking, auth);
+    expect(replay.structuredContent?.error).toMatchObject({
+      code: 'AUTH_FAILED',
+      message: expect.stringMatching(/already used/),
+    });
+    expect(booked()).toBe(before);
+  });
+
+  it('attack 10: an expired challenge is refused (TTL under 60 s)', async () => {
+    const challenge = await challengeFor(booking);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const before = booked();
+    const result = await reserve(booking, authenticator.assert(challenge, 'localhost', ORIGIN));
+    expect(result.structuredContent?.error).toMatchObject({
+      code: 'AUTH_FAILED',
+      message: expect.stringMatching(/expired/),
+    });
+    expect(booked()).toBe(before);
+  });
+
+  it('attack 10: an assertion issued for other arguments is refused', async () => {
+    const auth = authenticator.assert(await challengeFor(booking), 'localhost', ORIGIN);
+    const before = booked();
+    const result = await reserve({ ...booking, partySize: 12 }, auth);
+    expect(result.structuredContent?.error).toMatchObject({
+      code: 'AUTH_FAILED',
+      message: expect.stringMatching(/another call/),
+    });
+    expect(booked()).toBe(before);
+  });
+
+  it('attack 10: a tampered signature is refused', async () => {
+    const auth = authenticator.assert(await challengeFor(booking), 'localhost', ORIGIN);
+    const signature = Buffer.from(auth.signature, 'base64url');
+    signature[signature.length - 1] = (signature[signature.length - 1] ?? 0) ^ 0xff;
+    const before = booked();
+    const result = await reserve(booking, { ...auth, signature: signature.toString('base64url') });
+    expect(result.structuredContent?.error?.code).toBe('AUTH_FAILED');
+    expect(booked()).toBe(before);
+  });
+
+  it('attack 10: user verification downgraded to presence only is refused', async () => {
+    const auth = authenticator.assert(await challengeFor(booking), 'localhost', ORIGIN, {
+      userVerified: false,
+    });
+    const before = booked();
+    const result = await reserve(booking, auth);
+    expect(result.structuredContent?.error?.code).toBe('AUTH_FAILED');
+    expect(booked()).toBe(before);
+  });
+
+  it('attack 10: an assertion from another origin is refused', async () => {
+    const auth = authenticator.assert(await challengeFor(booking), 'localhost', 'http://evil.example');
+    const before = booked();
+    expect((await reserve(booking, auth)).structuredContent?.error?.code).toBe('AUTH_FAILED');
+    expect(booked()).toBe(before);
+  });
+
+  it('7.4: the FIDO2 server being down gives SERVICE_UNAVAILABLE and executes nothing', async () => {
+    const auth = authenticator.assert(await challengeFor(booking), 'localhost', ORIGIN);
+    const saved = process.env.FIDO2_SERVER_URL;
+    process.env.FIDO2_SERVER_URL = 'http://127.0.0.1:9';
+    try {
+      const before = booked();
+      expect((await reserve(booking, auth)).structuredContent?.error?.code).toBe('SERVICE_UNAVAILABLE');
+      expect(booked()).toBe(before);
+    } finally {
+      process.env.FIDO2_SERVER_URL = saved;
+    }
+  });
+});
+
+describe('the FIDO2 server', () => {
+  it('7.3.2: assertion challenges are bound to the call: nonce followed by the call hash', async () => {
+    const a = Buffer.from(await challengeFor(booking), 'base64url');
+    const b = Buffer.from(await challengeFor(booking), 'base64url');
+    expect(a.length).toBe(48);
+    expect(a.subarray(16).equals(b.subarray(16))).toBe(true);
+    expect(a.subarray(0, 16).equals(b.subarray(0, 16))).toBe(false);
+  });
+
+  it('Phase 3: knows who has a passkey; a challenge for a user without one is refused', async () => {
+    expect(await (await fetch(`${passkey.url}/users/local`)).json()).toEqual({
+      registered: true,
+      credentials: 1,
+    });
+    expect(await (await fetch(`${passkey.url}/users/nobody`)).json()).toEqual({
+      registered: false,
+      credentials: 0,
+    });
+    expect(
+      await post('/auth/challenge', { userId: 'nobody', binding: { server: 's', tool: 't', arguments: {} } }),
+    ).toMatchObject({
+      error: 'the user has no passkey yet',
+    });
+  });
+
+  it('keeps credentials on disk', () => {
+    const stored = JSON.parse(readFileSync(join(dir, 'creds.json'), 'utf8'));
+    expect(stored.users.local.credentials[0].id).toBe(authenticator.id);
+  });
+});
