@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { HostConfig } from '../lib/config/host-config';
 import { HostConfigError, loadHostConfig } from '../lib/config/load';
 import { DEMO_SERVERS, demoPortBase } from '../servers/manifest';
+import { passkeyPort } from '../servers/passkey/config';
 import { needsBuild } from './build-check';
 
 const root = process.cwd();
@@ -79,6 +80,18 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promis
   return false;
 }
 
+// The FIDO2 server: the built-in one, unless FIDO2_SERVER_URL points elsewhere.
+const fido2 = process.env.FIDO2_SERVER_URL ?? `http://127.0.0.1:${passkeyPort()}`;
+if (!process.env.FIDO2_SERVER_URL) {
+  run('passkey', ['--import', 'tsx', 'servers/passkey/main.ts'], {
+    ...process.env,
+    PORT: port,
+    DATA_DIR: dataDir,
+  });
+  if (!(await waitFor(() => portOpen(passkeyPort()), 15_000)))
+    fail(`The passkey server did not listen on port ${passkeyPort()}.`);
+}
+
 if (config.demoServers) {
   const base = demoPortBase();
   for (const demo of DEMO_SERVERS) {
@@ -86,6 +99,7 @@ if (config.demoServers) {
     run(demo.id, ['--import', 'tsx', demo.entry], {
       ...process.env,
       PORT: String(demoPort),
+      FIDO2_SERVER_URL: fido2,
       RESERVATIONS_FILE: join(dataDir, demo.id, 'reservations.jsonl'),
     });
     if (!(await waitFor(() => portOpen(demoPort), 15_000)))
@@ -93,7 +107,11 @@ if (config.demoServers) {
   }
 }
 
-run('next', [nextBin, 'start', '-p', port, '-H', bind], { ...process.env, PORT: port });
+run('next', [nextBin, 'start', '-p', port, '-H', bind], {
+  ...process.env,
+  PORT: port,
+  FIDO2_SERVER_URL: fido2,
+});
 // Opening the servers list once makes the host connect to its MCP servers before the first chat.
 await waitFor(async () => {
   try {

@@ -167,6 +167,14 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       >
         Developer preview
       </Link>
+      <Link
+        href="/audit"
+        onClick={onNavigate}
+        aria-current={pathname === '/audit' ? 'page' : undefined}
+        className="rounded-md px-3 py-2 text-sm hover:bg-surface-2"
+      >
+        Action log
+      </Link>
     </nav>
   );
 }

@@ -3,6 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useGates } from '@/lib/store/gates';
 import { Button } from '../ui/button';
+import { PasskeySteps } from './passkey-steps';
 
 function secondsLeft(expiresAt: number): number {
   return Math.max(0, Math.round((expiresAt - Date.now()) / 1000));
@@ -23,7 +24,7 @@ export function GateHost() {
     const timer = setInterval(() => {
       const remaining = secondsLeft(current.prompt.expiresAt);
       setLeft(remaining);
-      if (remaining === 0) answer(current.prompt.id, false);
+      if (remaining === 0) answer(current.prompt.id, { approved: false, reason: 'expired' });
     }, 1000);
     return () => clearInterval(timer);
   }, [current, answer]);
@@ -32,7 +33,10 @@ export function GateHost() {
   const { prompt } = current;
   const entries = Object.entries(prompt.args);
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && answer(prompt.id, false)}>
+    <AlertDialog.Root
+      open
+      onOpenChange={(open) => !open && answer(prompt.id, { approved: false, reason: 'cancelled' })}
+    >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content
@@ -71,16 +75,24 @@ export function GateHost() {
               </p>
             </div>
           </AlertDialog.Description>
-          <div className="mt-5 flex justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <Button data-testid="gate-cancel">Cancel</Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button variant="primary" data-testid="gate-confirm" onClick={() => answer(prompt.id, true)}>
-                Confirm
-              </Button>
-            </AlertDialog.Action>
-          </div>
+          {prompt.gate === 'passkey' ? (
+            <PasskeySteps gateId={prompt.id} onAnswer={(a) => answer(prompt.id, a)} />
+          ) : (
+            <div className="mt-5 flex justify-end gap-2">
+              <AlertDialog.Cancel asChild>
+                <Button data-testid="gate-cancel">Cancel</Button>
+              </AlertDialog.Cancel>
+              <AlertDialog.Action asChild>
+                <Button
+                  variant="primary"
+                  data-testid="gate-confirm"
+                  onClick={() => answer(prompt.id, { approved: true })}
+                >
+                  Confirm
+                </Button>
+              </AlertDialog.Action>
+            </div>
+          )}
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>

@@ -16,7 +16,7 @@ export async function runAppTool(toolName: string, input: unknown): Promise<AppT
   const { view, tool } = found;
   const args = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   if (!tool.readOnly) {
-    const approved = await useGates.getState().ask({
+    const { approved } = await useGates.getState().ask({
       id: `app-tool-${crypto.randomUUID()}`,
       gate: 'confirm',
       serverName: view.viewTitle,

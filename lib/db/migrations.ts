@@ -47,6 +47,23 @@ const migrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '0003-audit-log': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table audit_log (
+          id bigserial primary key,
+          user_id text not null references users(id) on delete cascade,
+          at timestamptz not null default now(),
+          surface text not null,
+          server_id text not null,
+          tool_name text not null,
+          args_hash text not null,
+          gate text not null,
+          outcome text not null
+        )`.execute(db);
+      await sql`create index audit_log_user_at on audit_log (user_id, at desc)`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = {

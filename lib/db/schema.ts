@@ -37,8 +37,21 @@ export interface McpServersTable {
   created_at: CreatedAt;
 }
 
+export interface AuditLogTable {
+  id: Generated<string>;
+  user_id: string;
+  at: CreatedAt;
+  surface: string;
+  server_id: string;
+  tool_name: string;
+  args_hash: string;
+  gate: string;
+  outcome: string;
+}
+
 export interface Database {
   users: UsersTable;
+  audit_log: AuditLogTable;
   mcp_servers: McpServersTable;
   conversations: ConversationsTable;
   messages: MessagesTable;

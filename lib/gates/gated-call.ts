@@ -1,7 +1,8 @@
 import 'server-only';
-import { type DispatchResult, dispatch, gateRefusal, precheck } from '../mcp/dispatch';
+import { type DispatchResult, dispatch, gateRefusal, type Precheck, precheck } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
 import type { CallSurface, PolicySession } from '../mcplet/policy';
+import type { GateAnswer } from './answers';
 import { decideGate, type GateKind, type GateTicket, openGate, spendApproval } from './pending';
 
 export type CallStart = { kind: 'result'; result: DispatchResult } | { kind: 'gate'; ticket: GateTicket };
@@ -23,45 +24,66 @@ export async function startCall(
   const checked = precheck(registry, intent);
   if (!checked.ok) return { kind: 'result', result: checked.result };
   if (checked.decision.gate === 'none') return { kind: 'result', result: await dispatch(registry, intent) };
+  return { kind: 'gate', ticket: openGateFor(registry, intent, checked, kind) };
+}
+
+/** Phase 2: pauses a call that passed policy and validation, before anything reaches its server. */
+export function openGateFor(
+  registry: McpRegistry,
+  intent: CallIntent,
+  checked: Extract<Precheck, { ok: true }>,
+  kind: GateKind,
+): GateTicket {
   const connection = registry.get(intent.serverId);
-  const ticket = openGate({
+  return openGate({
     kind,
     gate: checked.decision.gate,
     surface: intent.surface,
     userId: intent.session.userId,
     serverId: intent.serverId,
     serverName: connection?.config.name ?? intent.serverId,
+    bindingServer: connection?.serverInfo?.name ?? intent.serverId,
     toolName: checked.tool.name,
     toolTitle: checked.tool.title,
     args: checked.args,
     promptMessage: checked.tool.auth?.promptMessage,
   });
-  return { kind: 'gate', ticket };
 }
 
-export type GateOutcome =
+export type GateResult =
   | { ok: true; result: DispatchResult | null }
   | { ok: false; status: number; reason: string };
 
 /**
  * The user's answer to a gate. For a view's call the approved call is dispatched here, with the
- * arguments stored in the ticket (the client cannot change them); for a model's call the suspended
- * turn wakes up and dispatches it itself.
+ * arguments stored in the ticket (the client cannot change them) and, for a passkey gate, the
+ * assertion injected into `params._meta.mcplet_auth` (7.3.1); a model's call wakes up and
+ * dispatches itself.
  */
 export async function answerGate(
   registry: McpRegistry,
   id: string,
   userId: string,
-  approved: boolean,
-): Promise<GateOutcome> {
-  const decided = decideGate(id, userId, approved);
+  answer: GateAnswer,
+): Promise<GateResult> {
+  const decided = decideGate(id, userId, answer);
   if (!decided.ok) return decided;
-  const { ticket } = decided;
+  const { ticket, outcome } = decided;
   if (ticket.kind === 'model') return { ok: true, result: null };
   const checked = precheck(registry, { ...ticket, session: { userId } });
   if (!checked.ok) return { ok: true, result: checked.result };
-  if (!approved)
-    return { ok: true, result: gateRefusal(checked.tool, checked.decision, 'You declined this call.') };
+  if (outcome.verdict === 'refused')
+    return {
+      ok: true,
+      result: gateRefusal(
+        registry,
+        { ...ticket, session: { userId } },
+        checked,
+        outcome.message,
+        outcome.code,
+      ),
+    };
+  const spent = spendApproval(ticket.id, userId, ticket.serverId, ticket.toolName, ticket.args);
   return {
     ok: true,
     result: await dispatch(registry, {
@@ -70,7 +92,8 @@ export async function answerGate(
       args: ticket.args,
       surface: ticket.surface,
       session: { userId },
-      gatePassed: spendApproval(ticket.id, userId, ticket.serverId, ticket.toolName, ticket.args),
+      gatePassed: spent.ok,
+      ...(spent.ok && spent.auth ? { meta: { mcplet_auth: spent.auth } } : {}),
     }),
   };
 }

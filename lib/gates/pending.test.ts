@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideGate, openGate, spendApproval, waitForGate } from './pending';
+import { decideGate, failGate, openGate, recordChallenge, spendApproval, waitForGate } from './pending';
 
 const call = {
   kind: 'view' as const,
@@ -8,6 +8,7 @@ const call = {
   userId: 'local',
   serverId: 'restaurant',
   serverName: 'Restaurant',
+  bindingServer: 'restaurant-mcplet',
   toolName: 'create_reservation',
   args: { date: '2026-12-01', partySize: 2 },
 };
@@ -15,59 +16,139 @@ const call = {
 describe('gate tickets (attack 9: forged approvals)', () => {
   it('an approved ticket authorises exactly its call, once', () => {
     const ticket = openGate(call);
-    expect(decideGate(ticket.id, 'local', true)).toMatchObject({ ok: true });
+    expect(decideGate(ticket.id, 'local', { approved: true })).toMatchObject({ ok: true });
     expect(
       spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', {
         partySize: 2,
         date: '2026-12-01',
-      }),
+      }).ok,
     ).toBe(true);
-    expect(spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args)).toBe(false);
+    expect(spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args).ok).toBe(false);
   });
 
   it('refuses an approval for changed arguments, another tool, server or user', () => {
     const ticket = openGate(call);
-    decideGate(ticket.id, 'local', true);
+    decideGate(ticket.id, 'local', { approved: true });
     expect(
-      spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', { ...call.args, partySize: 20 }),
+      spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', { ...call.args, partySize: 20 })
+        .ok,
     ).toBe(false);
-    expect(spendApproval(ticket.id, 'local', 'restaurant', 'delete_everything', call.args)).toBe(false);
-    expect(spendApproval(ticket.id, 'local', 'other', 'create_reservation', call.args)).toBe(false);
-    expect(spendApproval(ticket.id, 'mallory', 'restaurant', 'create_reservation', call.args)).toBe(false);
-    expect(spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args)).toBe(true);
+    expect(spendApproval(ticket.id, 'local', 'restaurant', 'delete_everything', call.args).ok).toBe(false);
+    expect(spendApproval(ticket.id, 'local', 'other', 'create_reservation', call.args).ok).toBe(false);
+    expect(spendApproval(ticket.id, 'mallory', 'restaurant', 'create_reservation', call.args).ok).toBe(false);
+    expect(spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args).ok).toBe(true);
   });
 
   it('refuses a ticket the server never issued, and one that was denied', () => {
-    expect(spendApproval('made-up', 'local', 'restaurant', 'create_reservation', call.args)).toBe(false);
-    expect(decideGate('made-up', 'local', true)).toMatchObject({ ok: false, status: 404 });
+    expect(spendApproval('made-up', 'local', 'restaurant', 'create_reservation', call.args).ok).toBe(false);
+    expect(decideGate('made-up', 'local', { approved: true })).toMatchObject({ ok: false, status: 404 });
     const denied = openGate(call);
-    decideGate(denied.id, 'local', false);
-    expect(spendApproval(denied.id, 'local', 'restaurant', 'create_reservation', call.args)).toBe(false);
+    decideGate(denied.id, 'local', { approved: false });
+    expect(spendApproval(denied.id, 'local', 'restaurant', 'create_reservation', call.args).ok).toBe(false);
   });
 
   it('a decision is final and belongs to the ticket owner', () => {
     const ticket = openGate(call);
-    expect(decideGate(ticket.id, 'mallory', true)).toMatchObject({ ok: false, status: 404 });
-    expect(decideGate(ticket.id, 'local', false)).toMatchObject({ ok: true });
-    expect(decideGate(ticket.id, 'local', true)).toMatchObject({ ok: false, status: 409 });
+    expect(decideGate(ticket.id, 'mallory', { approved: true })).toMatchObject({ ok: false, status: 404 });
+    expect(decideGate(ticket.id, 'local', { approved: false })).toMatchObject({ ok: true });
+    expect(decideGate(ticket.id, 'local', { approved: true })).toMatchObject({ ok: false, status: 409 });
   });
 
   it('expires, and a waiting call learns it', async () => {
     const ticket = openGate(call, 30);
-    await expect(waitForGate(ticket.id)).resolves.toBe('expired');
-    expect(decideGate(ticket.id, 'local', true)).toMatchObject({ ok: false, status: 410 });
-    expect(spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args)).toBe(false);
+    await expect(waitForGate(ticket.id)).resolves.toMatchObject({
+      verdict: 'refused',
+      code: 'AUTH_REQUIRED',
+    });
+    expect(decideGate(ticket.id, 'local', { approved: true })).toMatchObject({ ok: false, status: 410 });
+    expect(spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args).ok).toBe(false);
   });
 
   it('wakes a suspended call with the decision, and treats an aborted turn as denied', async () => {
     const ticket = openGate(call);
     const waiting = waitForGate(ticket.id);
-    decideGate(ticket.id, 'local', true);
-    await expect(waiting).resolves.toBe('approved');
+    decideGate(ticket.id, 'local', { approved: true });
+    await expect(waiting).resolves.toEqual({ verdict: 'approved' });
     const other = openGate(call);
     const controller = new AbortController();
     const aborted = waitForGate(other.id, controller.signal);
     controller.abort();
-    await expect(aborted).resolves.toBe('denied');
+    await expect(aborted).resolves.toMatchObject({ verdict: 'refused' });
+  });
+});
+
+describe('passkey gates (7.2 Phase 4-5, attack 10)', () => {
+  const passkeyCall = { ...call, gate: 'passkey' as const };
+  const assertion = (challenge: string, type = 'webauthn.get') => ({
+    id: 'cred-1',
+    type: 'public-key',
+    response: {
+      clientDataJSON: Buffer.from(
+        JSON.stringify({ type, challenge, origin: 'http://localhost:3000' }),
+      ).toString('base64url'),
+      authenticatorData: 'AAAA',
+      signature: 'BBBB',
+      userHandle: 'dXNlcg',
+    },
+  });
+
+  it('approves only with an assertion for the challenge issued for this ticket, and hands it over once', () => {
+    const ticket = openGate(passkeyCall);
+    expect(recordChallenge(ticket.id, 'local', 'issued-challenge')).toBe(true);
+    expect(decideGate(ticket.id, 'local', { approved: true })).toMatchObject({ ok: false, status: 400 });
+    expect(
+      decideGate(ticket.id, 'local', { approved: true, assertion: assertion('another-challenge') }),
+    ).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(
+      decideGate(ticket.id, 'local', {
+        approved: true,
+        assertion: assertion('issued-challenge', 'webauthn.create'),
+      }),
+    ).toMatchObject({
+      ok: false,
+    });
+    expect(
+      decideGate(ticket.id, 'local', { approved: true, assertion: assertion('issued-challenge') }),
+    ).toMatchObject({ ok: true });
+    const spent = spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args);
+    expect(spent).toMatchObject({
+      ok: true,
+      auth: {
+        type: 'passkey_assertion',
+        credentialId: 'cred-1',
+        challenge: 'issued-challenge',
+        signature: 'BBBB',
+        userHandle: 'dXNlcg',
+      },
+    });
+    expect(spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args)).toEqual({
+      ok: false,
+    });
+  });
+
+  it('an approval without an issued challenge is refused (a forged approval)', () => {
+    const ticket = openGate(passkeyCall);
+    expect(
+      decideGate(ticket.id, 'local', { approved: true, assertion: assertion('anything') }),
+    ).toMatchObject({ ok: false });
+    expect(spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args)).toEqual({
+      ok: false,
+    });
+  });
+
+  it.each([
+    ['cancelled', 'AUTH_REQUIRED'],
+    ['webauthn-unavailable', 'AUTH_REQUIRED'],
+    ['ceremony-failed', 'AUTH_FAILED'],
+    ['fido2-unavailable', 'SERVICE_UNAVAILABLE'],
+  ] as const)('7.4 / 9.1: a %s refusal reaches the waiting call as %s', async (reason, code) => {
+    const ticket = openGate(passkeyCall);
+    const waiting = waitForGate(ticket.id);
+    if (reason === 'fido2-unavailable') failGate(ticket.id, 'local', reason);
+    else decideGate(ticket.id, 'local', { approved: false, reason });
+    await expect(waiting).resolves.toMatchObject({ verdict: 'refused', code });
   });
 });

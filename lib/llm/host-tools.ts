@@ -5,7 +5,8 @@ import { jsonSchema, type ToolSet, tool } from 'ai';
 type ToolResultOutput = ToolResultPart['output'];
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { type GateTicket, openGate, spendApproval, waitForGate } from '../gates/pending';
+import { openGateFor } from '../gates/gated-call';
+import { type GateTicket, spendApproval, waitForGate } from '../gates/pending';
 import type { DispatchResult } from '../mcp/dispatch';
 import { dispatch, gateRefusal, precheck } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
@@ -154,31 +155,30 @@ export function buildHostTools(
           return;
         }
         let gatePassed = false;
+        let meta: Record<string, unknown> | undefined;
         if (checked.decision.gate !== 'none') {
           // Phase 2: the call is paused before anything reaches the MCP server; the browser draws the gate.
-          const ticket = openGate({
-            kind: 'model',
-            gate: checked.decision.gate,
-            surface: request.surface,
-            userId: session.userId,
-            serverId: t.serverId,
-            serverName: server,
-            toolName: t.name,
-            toolTitle: t.title,
-            args: checked.args,
-            promptMessage: t.auth?.promptMessage,
-          });
+          const ticket = openGateFor(registry, request, checked, 'model');
           yield { content: [], view: { serverId: t.serverId, toolName: t.name, sent: false, gate: ticket } };
-          const verdict = await waitForGate(ticket.id, options.abortSignal);
-          if (verdict !== 'approved') {
-            const why =
-              verdict === 'expired' ? 'The confirmation request expired.' : 'The user declined this call.';
-            yield toHostToolOutput(t.serverId, t.name, gateRefusal(checked.tool, checked.decision, why));
+          const outcome = await waitForGate(ticket.id, options.abortSignal);
+          if (outcome.verdict === 'refused') {
+            yield toHostToolOutput(
+              t.serverId,
+              t.name,
+              gateRefusal(registry, request, checked, outcome.message, outcome.code),
+            );
             return;
           }
-          gatePassed = spendApproval(ticket.id, session.userId, t.serverId, t.name, checked.args);
+          const spent = spendApproval(ticket.id, session.userId, t.serverId, t.name, checked.args);
+          gatePassed = spent.ok;
+          if (spent.ok && spent.auth) meta = { mcplet_auth: spent.auth };
         }
-        const outcome = await dispatch(registry, { ...request, gatePassed, signal: options.abortSignal });
+        const outcome = await dispatch(registry, {
+          ...request,
+          gatePassed,
+          meta,
+          signal: options.abortSignal,
+        });
         yield toHostToolOutput(t.serverId, t.name, outcome);
       },
       toModelOutput: ({ output }) => modelOutput((output as Partial<HostToolOutput>).content ?? []),

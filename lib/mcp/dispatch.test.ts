@@ -152,11 +152,11 @@ describe('the demo MCPlet through the host', () => {
     expect(outcome).toMatchObject({
       sent: false,
       envelope: { error: { code: 'AUTH_REQUIRED' } },
-      decision: { gate: 'confirm' },
+      decision: { gate: 'passkey' },
     });
   });
 
-  it('7.2: the backend itself refuses an action without an assertion', async () => {
+  it('7.2: the host never dispatches a strict passkey action without an assertion, even past a gate', async () => {
     const outcome = await dispatch(registry, {
       serverId: 'restaurant',
       toolName: 'create_reservation',
@@ -165,7 +165,7 @@ describe('the demo MCPlet through the host', () => {
       session,
       gatePassed: true,
     });
-    expect(outcome).toMatchObject({ sent: true, envelope: { error: { code: 'AUTH_REQUIRED' } } });
+    expect(outcome).toMatchObject({ sent: false, envelope: { error: { code: 'AUTH_REQUIRED' } } });
   });
 
   it('a tool that does not exist is NOT_FOUND', async () => {
@@ -177,5 +177,43 @@ describe('the demo MCPlet through the host', () => {
       session,
     });
     expect(outcome.envelope).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('16.5 audit log of action calls', () => {
+  it('records every action call with a hash of its arguments, and nothing for reads', async () => {
+    const entries: unknown[] = [];
+    registry.audit = (entry) => entries.push(entry);
+    try {
+      const args = { restaurantId: 'r-sakura', date: '2099-01-01', time: '19:00', partySize: 2, name: 'Ada' };
+      await dispatch(registry, {
+        serverId: 'restaurant',
+        toolName: 'create_reservation',
+        args,
+        surface: { kind: 'app', serverId: 'restaurant' },
+        session,
+      });
+      await dispatch(registry, {
+        serverId: 'restaurant',
+        toolName: 'get_restaurant',
+        args: { id: 'r-sakura' },
+        surface: { kind: 'model' },
+        session,
+      });
+      expect(entries).toEqual([
+        {
+          userId: 'local',
+          surface: 'app',
+          serverId: 'restaurant',
+          toolName: 'create_reservation',
+          argsHash: expect.stringMatching(/^[0-9a-f]{16}$/),
+          gate: 'passkey',
+          outcome: 'refused:AUTH_REQUIRED',
+        },
+      ]);
+      expect(JSON.stringify(entries)).not.toContain('Ada');
+    } finally {
+      registry.audit = undefined;
+    }
   });
 });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import {
@@ -10,6 +11,7 @@ import {
 import { type CallSurface, type Decision, decide, type PolicySession } from '../mcplet/policy';
 import { type ModelContent, projectForModel } from '../mcplet/projection';
 import type { McpletTool } from '../mcplet/types';
+import { canonicalJson } from '../trust/canonical';
 import { ServerUnavailableError } from './connection';
 import type { Exchange } from './recording-transport';
 import type { McpRegistry } from './registry';
@@ -129,8 +131,61 @@ export function precheck(
   return { ok: true, tool, decision, args };
 }
 
-export function gateRefusal(tool: McpletTool, decision: Decision, message: string): DispatchResult {
-  return fail(tool, decision, 'AUTH_REQUIRED', message, performance.now());
+/** A call that ended at its gate: nothing was sent; an action is still audited. */
+export function gateRefusal(
+  registry: McpRegistry,
+  call: { serverId: string; toolName: string; args: unknown; surface: CallSurface; session: PolicySession },
+  checked: { tool: McpletTool; decision: Decision },
+  message: string,
+  code: EnvelopeCode = 'AUTH_REQUIRED',
+): DispatchResult {
+  if (checked.tool.mcpletType === 'action') {
+    auditAction(
+      registry,
+      call,
+      checked.decision.allow ? checked.decision.gate : 'denied',
+      `declined:${code}`,
+    );
+  }
+  return fail(checked.tool, checked.decision, code, message, performance.now());
+}
+
+/** 16.3 by analogy: an assertion is not kept beyond its call, not even in the preview's exchange. */
+function redactAuth(exchange: Exchange): Exchange {
+  const request = exchange.request as { params?: { _meta?: Record<string, unknown> } };
+  if (!request.params?._meta?.mcplet_auth) return exchange;
+  return {
+    ...exchange,
+    request: {
+      ...exchange.request,
+      params: { ...request.params, _meta: { ...request.params._meta, mcplet_auth: '[redacted]' } },
+    } as Exchange['request'],
+  };
+}
+
+function argsHash(args: unknown): string {
+  return createHash('sha256')
+    .update(canonicalJson(args ?? {}))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** 16.5: every action call is written to the audit log, whatever its outcome. No secrets, no arguments in the clear. */
+export function auditAction(
+  registry: McpRegistry,
+  call: { serverId: string; toolName: string; args: unknown; surface: CallSurface; session: PolicySession },
+  gate: string,
+  outcome: string,
+): void {
+  registry.audit?.({
+    userId: call.session.userId,
+    surface: call.surface.kind,
+    serverId: call.serverId,
+    toolName: call.toolName,
+    argsHash: argsHash(call.args),
+    gate,
+    outcome,
+  });
 }
 
 /**
@@ -138,12 +193,31 @@ export function gateRefusal(tool: McpletTool, decision: Decision, message: strin
  * validation, the gate check, the call, and the result envelope with its model projection.
  */
 export async function dispatch(registry: McpRegistry, request: DispatchRequest): Promise<DispatchResult> {
+  const result = await dispatchOnce(registry, request);
+  if ('mcpletType' in result.envelope._meta && result.envelope._meta.mcpletType === 'action') {
+    const error = 'error' in result.envelope ? result.envelope.error.code : null;
+    const outcome = error === null ? 'ok' : result.sent ? error : `refused:${error}`;
+    auditAction(registry, request, result.decision.allow ? result.decision.gate : 'denied', outcome);
+  }
+  return result;
+}
+
+async function dispatchOnce(registry: McpRegistry, request: DispatchRequest): Promise<DispatchResult> {
   const started = performance.now();
   const checked = precheck(registry, request);
   if (!checked.ok) return checked.result;
   const { tool, decision, args } = checked;
   const connection = registry.get(request.serverId);
   if (!connection) return fail(tool, decision, 'NOT_FOUND', 'the server is gone', started);
+  if (decision.gate === 'passkey' && !request.meta?.mcplet_auth) {
+    return fail(
+      tool,
+      decision,
+      'AUTH_REQUIRED',
+      `"${tool.name}" needs a passkey assertion obtained for this call`,
+      started,
+    );
+  }
   if (decision.gate !== 'none' && !request.gatePassed) {
     return fail(
       tool,
@@ -160,7 +234,7 @@ export async function dispatch(registry: McpRegistry, request: DispatchRequest):
       envelope: wrapCallResult(tool, result),
       result,
       modelContent: projectForModel(result),
-      exchange,
+      exchange: redactAuth(exchange),
       sent: true,
       durationMs: performance.now() - started,
     };

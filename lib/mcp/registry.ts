@@ -2,6 +2,7 @@ import 'server-only';
 import { DEMO_SERVERS, demoServerUrl } from '../../servers/manifest';
 import { hostConfig } from '../config/load';
 import { getDb } from '../db';
+import { type AuditEntry, recordAudit } from '../db/queries/audit';
 import { deleteStoredServer, listStoredServers, storeServer } from '../db/queries/servers';
 import { modelToolName } from '../mcplet/names';
 import type { McpletTool } from '../mcplet/types';
@@ -23,6 +24,8 @@ const FIRST_CONNECT_WAIT_MS = 4_000;
  */
 export class McpRegistry {
   private readonly connections = new Map<string, ServerConnection>();
+  /** Where action calls are recorded (16.5); the host wires it to the database. */
+  audit?: (entry: AuditEntry) => void;
   private readonly pools: ReadonlySet<string>;
 
   constructor(pools: ReadonlySet<string>) {
@@ -122,6 +125,12 @@ function configuredServers(): ServerConfig[] {
 
 async function createRegistry(): Promise<McpRegistry> {
   const registry = new McpRegistry(new Set(Object.keys(hostConfig().pools)));
+  const db = await getDb();
+  registry.audit = (entry) => {
+    recordAudit(db, entry).catch((error: unknown) =>
+      console.error('[audit] could not record an action call:', error),
+    );
+  };
   const servers = configuredServers();
   for (const stored of await listStoredServers(await getDb())) {
     const parsed = parseRegistration(stored.registration);

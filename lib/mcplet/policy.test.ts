@@ -68,17 +68,29 @@ describe('4 and 8.3: the gate a call needs', () => {
     expect(gateFor(t({ mcpletType: 'prepare' }))).toBe('none');
   });
 
-  it('4: every action needs a confirmation, whatever surface proposes it', () => {
+  it('7.2: a strict passkey action needs the passkey gate, whatever surface proposes it', () => {
     const action = t({
       mcpletType: 'action',
       visibility: ['model', 'app'],
       auth: { required: 'passkey', enforcement: 'strict' },
     });
-    expect(decide(action, { kind: 'model' }, {}, session)).toMatchObject({ allow: true, gate: 'confirm' });
+    expect(decide(action, { kind: 'model' }, {}, session)).toMatchObject({ allow: true, gate: 'passkey' });
     expect(decide(action, { kind: 'app', serverId: 'restaurant' }, {}, session)).toMatchObject({
       allow: true,
-      gate: 'confirm',
+      gate: 'passkey',
     });
+  });
+
+  it('4 / 6.7: other actions, and host-only passkey tools, need a host-drawn confirmation', () => {
+    expect(
+      gateFor(
+        t({
+          mcpletType: 'action',
+          visibility: ['app'],
+          auth: { required: 'passkey', enforcement: 'host-only' },
+        }),
+      ),
+    ).toBe('confirm');
     expect(gateFor(t({ mcpletType: 'action', visibility: ['app'] }))).toBe('confirm');
   });
 

@@ -25,8 +25,9 @@ function deny(code: DenyCode, section: string, reason: string): Decision {
   return { allow: false, code, reason, section };
 }
 
-/** 4, 6.7: what must stand between a call and its dispatch. */
+/** 4, 6.7, 7.2: what must stand between a call and its dispatch. */
 export function gateFor(tool: McpletTool): Gate {
+  if (tool.auth?.required === 'passkey' && tool.auth.enforcement === 'strict') return 'passkey';
   if (tool.mcpletType === 'action') return 'confirm';
   if (tool.auth) return 'confirm';
   return 'none';

@@ -13,46 +13,52 @@ export interface GatePrompt {
   expiresAt: number;
 }
 
+export interface GateAnswer {
+  approved: boolean;
+  reason?: 'cancelled' | 'expired' | 'webauthn-unavailable' | 'ceremony-failed' | 'fido2-unavailable';
+  assertion?: unknown;
+}
+
 interface Queued {
   prompt: GatePrompt;
-  resolve: (approved: boolean) => void;
+  resolve: (answer: GateAnswer) => void;
 }
 
 interface GateState {
   queue: Queued[];
   asked: Set<string>;
   /** Shows the host-drawn gate and resolves with the user's answer; asking twice for one id is a no-op. */
-  ask(prompt: GatePrompt): Promise<boolean>;
-  answer(id: string, approved: boolean): void;
+  ask(prompt: GatePrompt): Promise<GateAnswer>;
+  answer(id: string, answer: GateAnswer): void;
 }
 
 export const useGates = create<GateState>((set, get) => ({
   queue: [],
   asked: new Set(),
   ask(prompt) {
-    if (get().asked.has(prompt.id)) return Promise.resolve(false);
-    return new Promise<boolean>((resolve) => {
+    if (get().asked.has(prompt.id)) return Promise.resolve({ approved: false, reason: 'cancelled' });
+    return new Promise<GateAnswer>((resolve) => {
       const asked = new Set(get().asked).add(prompt.id);
       set({ queue: [...get().queue, { prompt, resolve }], asked });
     });
   },
-  answer(id, approved) {
+  answer(id, answer) {
     const item = get().queue.find((q) => q.prompt.id === id);
     set({ queue: get().queue.filter((q) => q.prompt.id !== id) });
-    item?.resolve(approved);
+    item?.resolve(answer);
   },
 }));
 
 /** Sends the answer to the server, which checks it against the ticket it issued. */
 export async function submitGateAnswer(
   id: string,
-  approved: boolean,
+  answer: GateAnswer,
 ): Promise<{ ok: boolean; result?: unknown; error?: string }> {
   try {
     const response = await fetch(`/api/gates/${encodeURIComponent(id)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ approved }),
+      body: JSON.stringify(answer),
     });
     const body = (await response.json()) as { result?: unknown; error?: string };
     return response.ok

@@ -30,7 +30,7 @@ async function post(path: string, body: unknown) {
 async function challengeFor(args: Record<string, unknown>): Promise<string> {
   const body = await post('/auth/challenge', {
     userId: 'local',
-    binding: { server: 'restaurant', tool: 'create_reservation', arguments: args },
+    binding: { server: 'restaurant-mcplet', tool: 'create_reservation', arguments: args },
   });
   return body.challenge as string;
 }

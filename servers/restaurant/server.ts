@@ -8,7 +8,8 @@ import { schemaPayload, schemaUri } from './schemas';
 import { verifyAssertion } from './verify-assertion';
 import { viewHtml } from './view';
 
-export const SERVER_ID = 'restaurant';
+/** The name this server reports in `initialize`; passkey assertions are bound to it (and to tool and arguments). */
+export const SERVER_NAME = 'restaurant-mcplet';
 export const SEARCH_VIEW_URI = 'ui://restaurant/search.html';
 const VIEW_MIME = 'text/html;profile=mcp-app';
 
@@ -61,7 +62,7 @@ function checkReservation(
 /** The restaurant example of the MCPlet spec as a reference MCPlet server. Stateless (13.1). */
 export function createRestaurantServer(): McpServer {
   const server = new McpServer(
-    { name: 'restaurant-mcplet', version: '1.0.0' },
+    { name: SERVER_NAME, version: '1.0.0' },
     { capabilities: { tools: {}, resources: {} } },
   );
 
@@ -184,7 +185,7 @@ export function createRestaurantServer(): McpServer {
       const check = checkReservation(input);
       if (!check.ok) return failure(check.code, check.message);
       const verified = await verifyAssertion(extra._meta?.mcplet_auth, {
-        server: SERVER_ID,
+        server: SERVER_NAME,
         tool: 'create_reservation',
         arguments: input,
       });

@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, LOCAL_USER_ID, openDb } from '../connect';
+import { listAudit, recordAudit } from './audit';
 import {
   deleteConversation,
   ensureConversation,
@@ -160,5 +161,31 @@ describe.each(targets)('registered servers on $name', (target) => {
     expect(await deleteStoredServer(db, 'someone-else', 'weather')).toBe(false);
     expect(await deleteStoredServer(db, LOCAL_USER_ID, 'weather')).toBe(true);
     expect(await listStoredServers(db)).toEqual([]);
+  });
+});
+
+describe.each(targets)('audit log on $name', (target) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await target.open();
+  });
+  afterAll(() => target.close(db));
+
+  it('16.5: records action calls per user, newest first, with no arguments in the clear', async () => {
+    const entry = {
+      userId: LOCAL_USER_ID,
+      surface: 'app',
+      serverId: 'restaurant',
+      toolName: 'create_reservation',
+      gate: 'passkey',
+    };
+    await recordAudit(db, { ...entry, argsHash: 'aaaa', outcome: 'declined:AUTH_REQUIRED' });
+    await recordAudit(db, { ...entry, argsHash: 'bbbb', outcome: 'ok' });
+    const rows = await listAudit(db, LOCAL_USER_ID);
+    expect(rows.map((r) => [r.argsHash, r.outcome])).toEqual([
+      ['bbbb', 'ok'],
+      ['aaaa', 'declined:AUTH_REQUIRED'],
+    ]);
+    expect(await listAudit(db, 'someone-else')).toEqual([]);
   });
 });

@@ -1,22 +1,34 @@
 import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
+import { REFUSAL_REASONS } from '@/lib/gates/answers';
 import { answerGate } from '@/lib/gates/gated-call';
 import { jsonError, readJson } from '@/lib/http/json';
 import { getRegistry } from '@/lib/mcp/registry';
 
 export const dynamic = 'force-dynamic';
 
-const schema = z.object({ approved: z.boolean() }).strict();
+const schema = z
+  .object({
+    approved: z.boolean(),
+    reason: z.enum(REFUSAL_REASONS as [string, ...string[]]).optional(),
+    assertion: z.unknown().optional(),
+  })
+  .strict();
 
-/** The user's answer to a confirmation gate the server opened. */
+/**
+ * The user's answer to a gate the server opened. A passkey gate is approved only with an assertion
+ * for the challenge issued for that call; the assertion is never stored or logged.
+ */
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;
-  const body = await readJson(request, 1_000);
+  const body = await readJson(request, 50_000);
   if (!body.ok) return body.response;
   const parsed = schema.safeParse(body.value);
-  if (!parsed.success) return jsonError(400, 'A gate answer is { "approved": true | false }.');
+  if (!parsed.success)
+    return jsonError(400, 'A gate answer is { "approved": boolean, "reason"?, "assertion"? }.');
   const user = await currentUser(request);
-  const outcome = await answerGate(await getRegistry(), id, user.id, parsed.data.approved);
+  const answer = parsed.data as Parameters<typeof answerGate>[3];
+  const outcome = await answerGate(await getRegistry(), id, user.id, answer);
   if (!outcome.ok) return jsonError(outcome.status, outcome.reason);
   return Response.json({ ok: true, result: outcome.result });
 }

@@ -1,0 +1,63 @@
+import { currentUser } from '@/lib/auth/session';
+import { getDb } from '@/lib/db';
+import { listAudit } from '@/lib/db/queries/audit';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Action log · MCPlet Host' };
+
+/** 16.5: every action call, its gate and its outcome. Arguments appear only as a hash. */
+export default async function AuditPage() {
+  const user = await currentUser();
+  const rows = await listAudit(await getDb(), user.id);
+  return (
+    <main className="min-h-0 flex-1 overflow-y-auto">
+      <div className="mx-auto max-w-5xl p-4">
+        <h1 className="text-lg font-semibold">Action log</h1>
+        <p className="mb-4 text-sm text-muted">
+          Every call of an action tool: who, when, which server and tool, a hash of the arguments, the gate it
+          met and what happened. No secrets or arguments are kept here.
+        </p>
+        {rows.length === 0 ? (
+          <p className="text-sm text-muted">No action calls yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="audit-table">
+              <thead className="text-xs text-muted">
+                <tr>
+                  <th className="py-1 pr-3 font-medium">When</th>
+                  <th className="py-1 pr-3 font-medium">Who</th>
+                  <th className="py-1 pr-3 font-medium">From</th>
+                  <th className="py-1 pr-3 font-medium">Server</th>
+                  <th className="py-1 pr-3 font-medium">Tool</th>
+                  <th className="py-1 pr-3 font-medium">Arguments (hash)</th>
+                  <th className="py-1 pr-3 font-medium">Gate</th>
+                  <th className="py-1 font-medium">Outcome</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr
+                    key={`${row.at}-${row.argsHash}-${row.outcome}`}
+                    className="border-t border-border"
+                    data-testid="audit-row"
+                  >
+                    <td className="py-1 pr-3 whitespace-nowrap">{new Date(row.at).toLocaleString()}</td>
+                    <td className="py-1 pr-3">{row.userId}</td>
+                    <td className="py-1 pr-3">{row.surface === 'model' ? 'the model' : 'a view'}</td>
+                    <td className="py-1 pr-3">{row.serverId}</td>
+                    <td className="py-1 pr-3 font-mono">{row.toolName}</td>
+                    <td className="py-1 pr-3 font-mono text-xs">{row.argsHash}</td>
+                    <td className="py-1 pr-3">{row.gate}</td>
+                    <td className={`py-1 ${row.outcome === 'ok' ? 'text-ok' : 'text-danger'}`}>
+                      {row.outcome}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

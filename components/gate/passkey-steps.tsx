@@ -1,0 +1,116 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { confirmWithPasskey, hasPasskey, registerPasskey, webAuthnAvailable } from '@/lib/passkey/ceremony';
+import type { GateAnswer } from '@/lib/store/gates';
+import { Button } from '../ui/button';
+
+type Step = 'checking' | 'unsupported' | 'register' | 'confirm' | 'working' | 'unavailable';
+
+/**
+ * The passkey gate (spec 7.2): Phase 1 checks WebAuthn and the user; Phase 3 registers a passkey if
+ * there is none (registration alone authorises nothing); Phase 4 fetches the challenge issued for
+ * this exact call and runs the ceremony. Every failure ends as a refusal the model can explain.
+ */
+export function PasskeySteps({
+  gateId,
+  onAnswer,
+}: {
+  gateId: string;
+  onAnswer: (answer: GateAnswer) => void;
+}) {
+  const [step, setStep] = useState<Step>('checking');
+  const [note, setNote] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!webAuthnAvailable()) {
+      setStep('unsupported');
+      return;
+    }
+    void hasPasskey().then((status) => {
+      if (!status.ok) {
+        setStep('unavailable');
+        setNote(status.error || 'The passkey server cannot be reached.');
+      } else setStep(status.registered ? 'confirm' : 'register');
+    });
+  }, []);
+
+  async function register() {
+    setStep('working');
+    const result = await registerPasskey();
+    if (result.ok) {
+      setNote('Passkey created. Now confirm the action with it.');
+      setStep('confirm');
+    } else {
+      setNote(
+        result.kind === 'cancelled'
+          ? 'The passkey was not created. You can try again or cancel.'
+          : result.error,
+      );
+      setStep('register');
+    }
+  }
+
+  async function confirm() {
+    setStep('working');
+    const result = await confirmWithPasskey(gateId);
+    if (result.ok) return onAnswer({ approved: true, assertion: result.assertion });
+    if (result.reason === 'closed') return onAnswer({ approved: false, reason: 'expired' });
+    onAnswer({ approved: false, reason: result.reason });
+  }
+
+  const cancel = (
+    <Button data-testid="gate-cancel" onClick={() => onAnswer({ approved: false, reason: 'cancelled' })}>
+      Cancel
+    </Button>
+  );
+
+  return (
+    <div className="mt-4 space-y-3" data-testid="passkey-steps" data-step={step}>
+      {note ? (
+        <p className="text-sm text-muted" role="status">
+          {note}
+        </p>
+      ) : null}
+      {step === 'checking' || step === 'working' ? (
+        <p className="text-sm text-muted">Waiting for your passkey…</p>
+      ) : null}
+      {step === 'unsupported' ? (
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm text-danger">
+            This browser cannot use passkeys, so this action cannot run here.
+          </p>
+          <Button onClick={() => onAnswer({ approved: false, reason: 'webauthn-unavailable' })}>Close</Button>
+        </div>
+      ) : null}
+      {step === 'unavailable' ? (
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm text-danger">
+            The passkey server cannot be reached, so this action cannot run now.
+          </p>
+          <Button onClick={() => onAnswer({ approved: false, reason: 'fido2-unavailable' })}>Close</Button>
+        </div>
+      ) : null}
+      {step === 'register' ? (
+        <div className="space-y-2">
+          <p className="text-sm">
+            You have no passkey yet. Create one first; creating it does not approve this action.
+          </p>
+          <div className="flex justify-end gap-2">
+            {cancel}
+            <Button variant="primary" data-testid="passkey-register" onClick={() => void register()}>
+              Create a passkey
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {step === 'confirm' ? (
+        <div className="flex justify-end gap-2">
+          {cancel}
+          <Button variant="primary" data-testid="gate-confirm" onClick={() => void confirm()}>
+            Confirm with passkey
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+'use client';
+import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser';
+
+export type CeremonyError = 'cancelled' | 'ceremony-failed';
+
+/** WebAuthn refusals by the user or the authenticator (dismissed prompt, timeout) are cancellations. */
+function classify(error: unknown): CeremonyError {
+  const name =
+    (error as { name?: string; cause?: { name?: string } })?.cause?.name ??
+    (error as { name?: string })?.name;
+  return name === 'NotAllowedError' || name === 'AbortError' ? 'cancelled' : 'ceremony-failed';
+}
+
+export function webAuthnAvailable(): boolean {
+  return browserSupportsWebAuthn();
+}
+
+async function post<T>(
+  url: string,
+  body: unknown,
+): Promise<{ ok: true; value: T } | { ok: false; status: number; error: string }> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json().catch(() => ({}))) as T & { error?: string };
+    return response.ok
+      ? { ok: true, value: json }
+      : { ok: false, status: response.status, error: json.error ?? `HTTP ${response.status}` };
+  } catch {
+    return { ok: false, status: 0, error: 'The host could not be reached.' };
+  }
+}
+
+export async function hasPasskey(): Promise<
+  { ok: true; registered: boolean } | { ok: false; status: number; error: string }
+> {
+  try {
+    const response = await fetch('/api/passkey/status', { cache: 'no-store' });
+    const json = (await response.json()) as { registered?: boolean; error?: string };
+    return response.ok
+      ? { ok: true, registered: json.registered === true }
+      : { ok: false, status: response.status, error: json.error ?? '' };
+  } catch {
+    return { ok: false, status: 0, error: 'The host could not be reached.' };
+  }
+}
+
+/** Phase 3: creates a passkey for the user. It authorises nothing by itself. */
+export async function registerPasskey(): Promise<
+  { ok: true } | { ok: false; error: string; kind: CeremonyError | 'server' }
+> {
+  const options = await post<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>(
+    '/api/passkey/register',
+    { step: 'options' },
+  );
+  if (!options.ok) return { ok: false, error: options.error, kind: 'server' };
+  let response: Awaited<ReturnType<typeof startRegistration>>;
+  try {
+    response = await startRegistration({ optionsJSON: options.value.options });
+  } catch (error) {
+    return { ok: false, error: 'The passkey was not created.', kind: classify(error) };
+  }
+  const verified = await post<{ verified: boolean }>('/api/passkey/register', { step: 'verify', response });
+  if (!verified.ok || !verified.value.verified)
+    return {
+      ok: false,
+      error: verified.ok ? 'The passkey was not accepted.' : verified.error,
+      kind: 'server',
+    };
+  return { ok: true };
+}
+
+export type Assertion = Awaited<ReturnType<typeof startAuthentication>>;
+
+/** Phase 4: fetches the challenge issued for this exact call and runs the ceremony. */
+export async function confirmWithPasskey(
+  gateId: string,
+): Promise<
+  | { ok: true; assertion: Assertion }
+  | { ok: false; reason: CeremonyError | 'fido2-unavailable' | 'closed'; error: string }
+> {
+  const challenge = await post<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>(
+    `/api/gates/${encodeURIComponent(gateId)}/challenge`,
+    {},
+  );
+  if (!challenge.ok) {
+    return {
+      ok: false,
+      reason: challenge.status === 503 ? 'fido2-unavailable' : 'closed',
+      error: challenge.error,
+    };
+  }
+  try {
+    return { ok: true, assertion: await startAuthentication({ optionsJSON: challenge.value.options }) };
+  } catch (error) {
+    const reason = classify(error);
+    return {
+      ok: false,
+      reason,
+      error: reason === 'cancelled' ? 'The passkey prompt was dismissed.' : 'The passkey check failed.',
+    };
+  }
+}
