@@ -1,6 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, resolveChromium } from './tests/e2e/chromium';
-import { BARE_HOST_PORT, DEMO_PORT_BASE, FAKE_LLM_PORT, FAKE_LLM_URL, HOST_PORT } from './tests/e2e/ports';
+import {
+  BARE_HOST_PORT,
+  DEMO_PORT_BASE,
+  FAKE_LLM_PORT,
+  FAKE_LLM_URL,
+  HOST_PORT,
+  PASSKEY_PORT,
+} from './tests/e2e/ports';
 
 const executablePath = resolveChromium();
 const common = { LLM_MAX_RETRIES: '0', LLM_TIMEOUT_MS: '4000', OLLAMA_BASE_URL: 'http://127.0.0.1:9' };
@@ -37,6 +44,8 @@ export default defineConfig({
         LLM_BASE_URL: `${FAKE_LLM_URL}/v1`,
         LLM_MODEL: 'fake-model,fake-model-2',
         DEMO_PORT_BASE: String(DEMO_PORT_BASE),
+        PASSKEY_PORT: String(PASSKEY_PORT),
+        GATE_TTL_MS: '10000',
       },
       timeout: 180_000,
       reuseExistingServer: false,
@@ -51,6 +60,7 @@ export default defineConfig({
         DATA_DIR: '.data/e2e-bare',
         SKIP_BUILD: '1',
         DEMO_PORT_BASE: String(DEMO_PORT_BASE + 10),
+        FIDO2_SERVER_URL: 'http://127.0.0.1:9',
       },
       timeout: 180_000,
       reuseExistingServer: false,

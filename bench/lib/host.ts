@@ -11,7 +11,7 @@ export async function startHost(port: number, env: Record<string, string>): Prom
   const dataDir = `.data/bench-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, PASSKEY_PORT: String(port + 100), ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://localhost:${port}`;

@@ -3,7 +3,8 @@ import { type DispatchResult, dispatch, gateRefusal, type Precheck, precheck } f
 import type { McpRegistry } from '../mcp/registry';
 import type { CallSurface, PolicySession } from '../mcplet/policy';
 import type { GateAnswer } from './answers';
-import { decideGate, type GateKind, type GateTicket, openGate, spendApproval } from './pending';
+import { refusalFor } from './answers';
+import { decideGate, type GateKind, type GateTicket, gateTicket, openGate, spendApproval } from './pending';
 
 export type CallStart = { kind: 'result'; result: DispatchResult } | { kind: 'gate'; ticket: GateTicket };
 
@@ -67,7 +68,24 @@ export async function answerGate(
   answer: GateAnswer,
 ): Promise<GateResult> {
   const decided = decideGate(id, userId, answer);
-  if (!decided.ok) return decided;
+  if (!decided.ok) {
+    const ticket = decided.status === 410 ? gateTicket(id, userId) : undefined;
+    if (!ticket || ticket.kind !== 'view') return decided;
+    // A view's call that expired at its gate still gets a result it can show.
+    const checked = precheck(registry, { ...ticket, session: { userId } });
+    if (!checked.ok) return { ok: true, result: checked.result };
+    const expired = refusalFor('expired');
+    return {
+      ok: true,
+      result: gateRefusal(
+        registry,
+        { ...ticket, session: { userId } },
+        checked,
+        expired.message,
+        expired.code,
+      ),
+    };
+  }
   const { ticket, outcome } = decided;
   if (ticket.kind === 'model') return { ok: true, result: null };
   const checked = precheck(registry, { ...ticket, session: { userId } });

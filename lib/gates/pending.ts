@@ -39,7 +39,8 @@ interface Pending extends GateTicket {
   timer: NodeJS.Timeout;
 }
 
-const TTL_MS = 120_000;
+/** How long a gate waits for the user (GATE_TTL_MS, default 2 minutes). */
+const TTL_MS = Number(process.env.GATE_TTL_MS ?? 120_000);
 const holder = globalThis as unknown as { __mcpletGates?: Map<string, Pending> };
 holder.__mcpletGates ??= new Map();
 const gates = holder.__mcpletGates;

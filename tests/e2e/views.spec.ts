@@ -45,7 +45,7 @@ test.describe('MCP Apps views', () => {
     await expect(gate).toContainText('Restaurant (demo MCPlet)');
     await expect(gate.getByTestId('gate-args')).toContainText('Ada Lovelace');
     await gate.getByTestId('gate-cancel').click();
-    await expect(form.getByTestId('draft')).toContainText('declined');
+    await expect(form.getByTestId('draft')).toContainText('cancelled the confirmation');
   });
 
   test('initialize carries the host context; input, result, own tool calls, theme changes and ui/message reach the right places', async ({
@@ -219,7 +219,7 @@ test.describe('view security (attacks 1-6 of notes/security.md)', () => {
       await expect(gate).toContainText('Really run the probe action?');
       expect(await gate.evaluate((el) => !el.closest('iframe') && el.ownerDocument === document)).toBe(true);
       await gate.getByTestId('gate-cancel').click();
-      await expect(view.getByTestId('action-result')).toContainText('declined');
+      await expect(view.getByTestId('action-result')).toContainText('cancelled the confirmation');
       expect(probe.calls).not.toContain('probe_action');
       await view.locator('#action').click();
       await page.getByTestId('gate-confirm').click();

@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { startProbeServer } from '../fixtures/mcp/probe-server';
+import { expect, type FakeModel, test, token } from './fixtures';
+import { type VirtualCredential, virtualAuthenticator } from './helpers/webauthn';
+import type { ChatPage } from './pages/chat-page';
+import { Views } from './pages/views';
+import { BARE_HOST_PORT, PASSKEY_PORT } from './ports';
+
+// The passkey is registered once, by the first test, and reused by the others (one user, one FIDO2 server).
+test.describe.configure({ mode: 'serial' });
+
+const RESERVATIONS = '.data/e2e/restaurant/reservations.jsonl';
+let credential: VirtualCredential | undefined;
+
+function booked(file = RESERVATIONS): number {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+  } catch {
+    return 0;
+  }
+}
+
+/** Opens the demo view, fills a reservation and presses "Book it", which stops at the passkey gate. */
+async function startBooking(page: Page, chat: ChatPage, fakeModel: FakeModel, name: string) {
+  const t = token('book');
+  await fakeModel.script(t, [
+    {
+      kind: 'tool-calls',
+      calls: [
+        {
+          name: 'restaurant__search_restaurants',
+          arguments: { cuisine: 'french', mcplet_display_mode: 'inline' },
+        },
+      ],
+    },
+    { kind: 'text', chunks: ['Two French places.'] },
+  ]);
+  await chat.open();
+  await chat.send(`French ${t}`);
+  const views = new Views(page);
+  await views.ready();
+  const view = views.view();
+  await view.locator('[data-id="r-bistro"] [data-action="reserve"]').click();
+  const form = view.getByTestId('reservation-form');
+  await form.locator('input[name="name"]').fill(name);
+  await form.getByRole('button', { name: 'Check availability' }).click();
+  await expect(form.getByTestId('draft')).toContainText('Not booked yet');
+  await form.getByRole('button', { name: 'Book it' }).click();
+  await expect(page.getByTestId('gate-dialog')).toHaveAttribute('data-gate', 'passkey');
+  return form.getByTestId('draft');
+}
+
+test.describe('7.2 passkey gates with backend enforcement', () => {
+  test('Phases 1-6: first use registers a passkey, then confirms; the reservation exists only after the ceremony', async ({
+    page,
+    chat,
+    fakeModel,
+  }) => {
+    const authenticator = await virtualAuthenticator(page);
+    const before = booked();
+    const draft = await startBooking(page, chat, fakeModel, 'First Use');
+    const gate = page.getByTestId('gate-dialog');
+    await expect(gate).toContainText('Confirm your reservation with your passkey');
+    await expect(gate.getByTestId('passkey-steps')).toHaveAttribute('data-step', 'register');
+    await gate.getByTestId('passkey-register').click();
+    await expect(gate.getByTestId('passkey-steps')).toHaveAttribute('data-step', 'confirm');
+    // Phase 3: registration alone authorises nothing.
+    expect(booked()).toBe(before);
+    await gate.getByTestId('gate-confirm').click();
+    await expect(draft).toContainText('Booked');
+    expect(booked()).toBe(before + 1);
+    const last = JSON.parse(readFileSync(RESERVATIONS, 'utf8').trim().split('\n').at(-1) ?? '{}');
+    expect(last).toMatchObject({ restaurantId: 'r-bistro', name: 'First Use' });
+    [credential] = await authenticator.credentials();
+    expect(credential).toBeDefined();
+
+    await page.goto('/audit');
+    await expect(page.getByTestId('audit-row').first()).toContainText('create_reservation');
+    await expect(page.getByTestId('audit-row').first()).toContainText('passkey');
+    await expect(page.getByTestId('audit-row').first()).toContainText('ok');
+    await expect(page.getByTestId('audit-table')).not.toContainText('First Use');
+  });
+
+  test('cancelling the gate creates nothing and says so', async ({ page, chat, fakeModel }) => {
+    const authenticator = await virtualAuthenticator(page);
+    if (credential) await authenticator.add(credential);
+    const before = booked();
+    const draft = await startBooking(page, chat, fakeModel, 'Cancelled');
+    await page.getByTestId('gate-dialog').getByTestId('gate-cancel').click();
+    await expect(draft).toContainText('cancelled the confirmation');
+    expect(booked()).toBe(before);
+  });
+
+  test('a gate nobody answers times out, creates nothing and says so', async ({ page, chat, fakeModel }) => {
+    test.setTimeout(45_000);
+    const before = booked();
+    const draft = await startBooking(page, chat, fakeModel, 'Too Slow');
+    await expect(page.getByTestId('gate-dialog')).toHaveCount(0, { timeout: 20_000 });
+    await expect(draft).toContainText('timed out');
+    expect(booked()).toBe(before);
+  });
+
+  test('without WebAuthn in the browser nothing is created and the reason is shown', async ({
+    page,
+    chat,
+    fakeModel,
+  }) => {
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, 'PublicKeyCredential');
+    });
+    const before = booked();
+    const draft = await startBooking(page, chat, fakeModel, 'No WebAuthn');
+    const gate = page.getByTestId('gate-dialog');
+    await expect(gate.getByTestId('passkey-steps')).toHaveAttribute('data-step', 'unsupported');
+    await gate.getByRole('button', { name: 'Close' }).click();
+    await expect(draft).toContainText('cannot use passkeys');
+    expect(booked()).toBe(before);
+  });
+
+  test('a model-proposed strict action goes through the same gate and its backend verifies', async ({
+    page,
+    chat,
+    fakeModel,
+    servers,
+  }) => {
+    const authenticator = await virtualAuthenticator(page);
+    if (credential) await authenticator.add(credential);
+    const probe = await startProbeServer(0, `http://127.0.0.1:${PASSKEY_PORT}`);
+    try {
+      const id = token('pay').slice(0, 12);
+      await servers.register({ id, transport: { type: 'http', url: probe.url } });
+      const t = token('pay');
+      await fakeModel.script(t, [
+        { kind: 'tool-calls', calls: [{ name: `${id}__probe_pay`, arguments: { amount: 5 } }] },
+        { kind: 'text', chunks: ['Payment done.'] },
+      ]);
+      await chat.open();
+      await chat.send(`Pay five ${t}`);
+      const gate = page.getByTestId('gate-dialog');
+      await expect(gate).toContainText('Approve the payment with your passkey');
+      await expect(gate.getByTestId('gate-args')).toContainText('5');
+      expect(probe.calls).not.toContain('probe_pay');
+      await gate.getByTestId('gate-confirm').click();
+      await expect(page.getByTestId('tool-result')).toContainText('paid 5');
+      await expect(chat.lastAssistant()).toContainText('Payment done.');
+      expect(probe.calls).toEqual(['probe_pay']);
+      // The assertion went to the backend in params._meta, never in the arguments or the stored chat.
+      const stored = await (await page.request.get(`/api/conversations/${chat.conversationId()}`)).text();
+      expect(stored).not.toContain('passkey_assertion');
+      expect(stored).not.toContain('clientDataJSON');
+    } finally {
+      await probe.close();
+    }
+  });
+
+  test('attack 9: a forged approval posted without a ceremony does not dispatch', async ({ request }) => {
+    const before = booked();
+    const args = {
+      restaurantId: 'r-sakura',
+      date: '2099-03-01',
+      time: '19:00',
+      partySize: 2,
+      name: 'Forger',
+    };
+    const started = await request.post('/api/tools/call', {
+      data: { serverId: 'restaurant', toolName: 'create_reservation', surface: 'app', args },
+    });
+    expect(started.status()).toBe(202);
+    const { gate } = (await started.json()) as { gate: { id: string } };
+    expect((await request.post(`/api/gates/${gate.id}`, { data: { approved: true } })).status()).toBe(400);
+    const fake = {
+      id: 'AAAA',
+      type: 'public-key',
+      response: {
+        clientDataJSON: Buffer.from(
+          JSON.stringify({ type: 'webauthn.get', challenge: 'not-issued' }),
+        ).toString('base64url'),
+        authenticatorData: 'AAAA',
+        signature: 'AAAA',
+      },
+    };
+    expect(
+      (await request.post(`/api/gates/${gate.id}`, { data: { approved: true, assertion: fake } })).status(),
+    ).toBe(400);
+    expect(
+      (
+        await request.post('/api/gates/00000000-0000-0000-0000-000000000000', { data: { approved: true } })
+      ).status(),
+    ).toBe(404);
+    expect(booked()).toBe(before);
+  });
+});
+
+test('7.4: with the passkey server down the action is not run and the result is SERVICE_UNAVAILABLE', async ({
+  page,
+}) => {
+  await page.goto(`http://localhost:${BARE_HOST_PORT}/preview`);
+  const create = page.locator(
+    '[data-testid="server-card"][data-server="restaurant"] [data-testid="admitted-tool"][data-tool="create_reservation"]',
+  );
+  await create.getByRole('button', { name: 'Try it' }).click();
+  await create.getByLabel('restaurantId').fill('r-sakura');
+  await create.getByLabel('date').fill('2099-04-01');
+  await create.getByLabel('time').fill('19:00');
+  await create.getByLabel('partySize').fill('2');
+  await create.getByLabel('name').fill('Down');
+  await create.getByLabel('a view of this server').check();
+  await create.getByRole('button', { name: 'Call', exact: true }).click();
+  const gate = page.getByTestId('gate-dialog');
+  await expect(gate.getByTestId('passkey-steps')).toHaveAttribute('data-step', 'unavailable');
+  await gate.getByRole('button', { name: 'Close' }).click();
+  await expect(create.getByTestId('envelope')).toContainText('SERVICE_UNAVAILABLE');
+  expect(booked('.data/e2e-bare/restaurant/reservations.jsonl')).toBe(0);
+});
