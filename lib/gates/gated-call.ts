@@ -70,7 +70,7 @@ export async function answerGate(
   const decided = decideGate(id, userId, answer);
   if (!decided.ok) {
     const ticket = decided.status === 410 ? gateTicket(id, userId) : undefined;
-    if (!ticket || ticket.kind !== 'view') return decided;
+    if (ticket?.kind !== 'view') return decided;
     // A view's call that expired at its gate still gets a result it can show.
     const checked = precheck(registry, { ...ticket, session: { userId } });
     if (!checked.ok) return { ok: true, result: checked.result };

@@ -93,7 +93,7 @@ export function passkeyHandler(config: PasskeyConfig) {
 
   async function verifyAssertion(body: Record<string, unknown>) {
     const auth = body.assertion as Partial<McpletAuth> | undefined;
-    if (!auth || auth.type !== 'passkey_assertion' || typeof auth.challenge !== 'string') {
+    if (auth?.type !== 'passkey_assertion' || typeof auth.challenge !== 'string') {
       return { verified: false, reason: 'no passkey assertion' };
     }
     if (!isBinding(body.binding)) return { verified: false, reason: 'no call binding' };

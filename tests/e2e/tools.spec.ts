@@ -212,7 +212,7 @@ test.describe('developer preview', () => {
 
     const create = preview.admitted('restaurant', 'create_reservation');
     await create.getByRole('button', { name: 'Try it' }).click();
-    await expect(create.getByTestId('decision')).toContainText('Allowed behind a confirm gate');
+    await expect(create.getByTestId('decision')).toContainText('Allowed behind a passkey gate');
     await create.getByLabel('the model').check();
     await expect(create.getByTestId('decision')).toContainText('Denied (NOT_MODEL_VISIBLE, spec 8.2)');
     await create.getByRole('button', { name: 'Call', exact: true }).click();

@@ -18,7 +18,10 @@ export class Views {
     return this.outerFrame(index).contentFrame().locator('iframe').contentFrame();
   }
 
+  /** The view is initialized and the chat turn that opened it has ended (no more scrolling under the pointer). */
   async ready(index = -1) {
     await expect(this.container(index)).toHaveAttribute('data-status', 'ready');
+    const chat = this.page.getByTestId('chat');
+    if ((await chat.count()) > 0) await expect(chat).toHaveAttribute('data-status', /ready|error/);
   }
 }

@@ -13,7 +13,7 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   const { id } = await context.params;
   const user = await currentUser(request);
   const ticket = gateTicket(id, user.id);
-  if (!ticket || ticket.gate !== 'passkey') return jsonError(404, 'No such passkey confirmation request.');
+  if (ticket?.gate !== 'passkey') return jsonError(404, 'No such passkey confirmation request.');
   try {
     const issued = await assertionChallenge(user.id, {
       server: ticket.bindingServer,
