@@ -1,9 +1,11 @@
 import { benchChatStream } from './chat-stream.bench';
+import { benchGate } from './gate.bench';
 import { benchToolCall } from './tool-call.bench';
 import { benchViewInit } from './view-init.bench';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   'chat-stream': benchChatStream,
+  gate: benchGate,
   'tool-call': benchToolCall,
   'view-init': benchViewInit,
 };

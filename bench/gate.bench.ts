@@ -1,0 +1,122 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { dispatch } from '../lib/mcp/dispatch';
+import { McpRegistry } from '../lib/mcp/registry';
+import { listenPasskey } from '../servers/passkey/app';
+import { listenRestaurant } from '../servers/restaurant/http';
+import { SoftAuthenticator } from '../tests/fixtures/webauthn/soft-authenticator';
+import { median, report } from './lib/stats';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30) * 2;
+const ORIGIN = 'http://localhost:3000';
+
+/**
+ * The passkey gate path without the human: fetching a call-bound challenge from the FIDO2 server,
+ * then the gated dispatch of `create_reservation`, whose backend verifies the assertion with the
+ * FIDO2 server before it books. Baseline: `prepare_reservation` with the same arguments, ungated.
+ */
+export async function benchGate(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-gate-'));
+  const passkey = await listenPasskey(0, {
+    rpId: 'localhost',
+    rpName: 'Bench',
+    origins: [ORIGIN],
+    storeFile: join(dir, 'creds.json'),
+  });
+  process.env.FIDO2_SERVER_URL = passkey.url;
+  process.env.RESERVATIONS_FILE = join(dir, 'reservations.jsonl');
+  const restaurant = await listenRestaurant(0);
+  const registry = new McpRegistry(new Set());
+  await registry
+    .start({
+      id: 'restaurant',
+      name: 'Restaurant',
+      transport: { type: 'http', url: restaurant.url },
+      admission: 'strict',
+      source: 'demo',
+    })
+    .connect();
+  const post = async (path: string, body: unknown) =>
+    (await (
+      await fetch(`${passkey.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Record<string, unknown>;
+  const authenticator = new SoftAuthenticator();
+  const { options } = (await post('/registration/options', { userId: 'local', userName: 'local' })) as {
+    options: { challenge: string; rp: { id?: string }; user: { id: string } };
+  };
+  await post('/registration/verify', { userId: 'local', response: authenticator.register(options, ORIGIN) });
+
+  const session = { userId: 'local' };
+  const surface = { kind: 'app' as const, serverId: 'restaurant' };
+  const args = (i: number) => ({
+    restaurantId: 'r-sakura',
+    date: '2099-06-01',
+    time: '19:00',
+    partySize: 2,
+    name: `Bench ${i}`,
+  });
+
+  async function ungated(i: number) {
+    const start = performance.now();
+    const outcome = await dispatch(registry, {
+      serverId: 'restaurant',
+      toolName: 'prepare_reservation',
+      args: args(i),
+      surface,
+      session,
+    });
+    if ('error' in outcome.envelope) throw new Error(outcome.envelope.error.message);
+    return performance.now() - start;
+  }
+
+  async function gated(i: number) {
+    const start = performance.now();
+    const issued = (await post('/auth/challenge', {
+      userId: 'local',
+      binding: { server: 'restaurant-mcplet', tool: 'create_reservation', arguments: args(i) },
+    })) as { challenge: string };
+    const fetched = performance.now() - start;
+    const auth = authenticator.assert(issued.challenge, 'localhost', ORIGIN);
+    const dispatchStart = performance.now();
+    const outcome = await dispatch(registry, {
+      serverId: 'restaurant',
+      toolName: 'create_reservation',
+      args: args(i),
+      surface,
+      session,
+      gatePassed: true,
+      meta: { mcplet_auth: auth },
+    });
+    if ('error' in outcome.envelope) throw new Error(outcome.envelope.error.message);
+    return fetched + (performance.now() - dispatchStart);
+  }
+
+  try {
+    for (let i = 0; i < 5; i++) {
+      await ungated(i);
+      await gated(i);
+    }
+    const base: number[] = [];
+    const gate: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      base.push(await ungated(i));
+      gate.push(await gated(i));
+    }
+    report(
+      'passkey gate path without the human (challenge fetch + verified dispatch) vs an ungated call',
+      RUNS,
+      [{ metric: 'gate path', baseline: median(base), host: median(gate) }],
+    );
+    console.log(`  added latency of the gate path: ${(median(gate) - median(base)).toFixed(2)} ms (median)`);
+  } finally {
+    await registry.closeAll();
+    await restaurant.close();
+    await passkey.close();
+  }
+}
