@@ -2,13 +2,11 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { UIMessage } from 'ai';
 import { useEffect } from 'react';
-import { resolveDisplayMode } from '@/lib/mcplet/display-mode';
+import { resolveDisplayMode, splitDisplayMode } from '@/lib/mcplet/display-mode';
 import { AppView } from '../apps/app-view';
 import type { ToolDescriptor } from '../apps/use-host-context';
 
 type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
-
-const DISPLAY_MODE_ARG = 'mcplet_display_mode';
 
 interface ViewMeta {
   serverId?: string;
@@ -27,7 +25,7 @@ export function ToolView({ part }: { part: ToolPart }) {
   const uri = meta.ui?.resourceUri;
   if (!uri || !meta.serverId || !meta.tool) return null;
   const rawInput = (part.input ?? undefined) as Record<string, unknown> | undefined;
-  const { [DISPLAY_MODE_ARG]: suggestion, ...input } = rawInput ?? {};
+  const { args: input, suggestion } = splitDisplayMode(rawInput ?? {});
   const resolved = resolveDisplayMode({
     toolMode: meta.ui?.displayMode,
     suggestion,
@@ -36,9 +34,11 @@ export function ToolView({ part }: { part: ToolPart }) {
 
   let result: CallToolResult | undefined;
   let cancelled: string | undefined;
+  let errorCode: string | undefined;
   if (part.state === 'output-available') {
     const output = part.output as HostOutput;
     const error = output?.view?.envelope?.error;
+    errorCode = error?.code;
     result =
       output?.view?.result ??
       (error
@@ -66,9 +66,10 @@ export function ToolView({ part }: { part: ToolPart }) {
         resourceUri={uri}
         tool={meta.tool}
         initialMode={resolved.mode}
-        input={rawInput ? input : undefined}
+        input={rawInput ? (input as Record<string, unknown>) : undefined}
         inputComplete={part.state !== 'input-streaming'}
         result={result}
+        errorCode={errorCode}
         cancelled={cancelled}
       />
     </>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_MODE_ARG, modelInputSchema, splitDisplayMode } from './host-tools';
+import { DISPLAY_MODE_ARG, splitDisplayMode } from '../mcplet/display-mode';
+import { modelInputSchema } from './host-tools';
 
 describe('11.2 step 2: how a display-mode suggestion reaches the host', () => {
   const schema = { type: 'object', properties: { q: { type: 'string' } }, additionalProperties: false };

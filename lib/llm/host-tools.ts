@@ -10,7 +10,7 @@ import { type GateTicket, spendApproval, waitForGate } from '../gates/pending';
 import type { DispatchResult } from '../mcp/dispatch';
 import { dispatch, gateRefusal, precheck } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
-import { acceptsSuggestion } from '../mcplet/display-mode';
+import { acceptsSuggestion, DISPLAY_MODE_ARG, splitDisplayMode } from '../mcplet/display-mode';
 import type { ResultEnvelope } from '../mcplet/envelope';
 import type { PolicySession } from '../mcplet/policy';
 import type { ModelContent } from '../mcplet/projection';
@@ -49,9 +49,6 @@ function modelDescription(
   return t.description || `${t.title ?? t.name} (from ${server}).`;
 }
 
-/** The optional argument through which the model suggests a display mode (11.2 step 2). */
-export const DISPLAY_MODE_ARG = 'mcplet_display_mode';
-
 /**
  * For tools whose metadata says `llm-*`, the model sees one extra optional property; the host strips
  * it before validation and dispatch, so the MCP server never receives it.
@@ -75,13 +72,6 @@ export function modelInputSchema(
       },
     },
   };
-}
-
-export function splitDisplayMode(args: unknown): { args: unknown; suggestion: unknown } {
-  if (!args || typeof args !== 'object' || Array.isArray(args) || !(DISPLAY_MODE_ARG in args))
-    return { args, suggestion: undefined };
-  const { [DISPLAY_MODE_ARG]: suggestion, ...rest } = args as Record<string, unknown>;
-  return { args: rest, suggestion };
 }
 
 /** Plain text when the result is all text (what local models handle best), else content parts. */

@@ -5,6 +5,17 @@ import {
   LLM_DISPLAY_MODES,
 } from './types';
 
+/** The optional argument through which the model suggests a display mode (11.2 step 2). */
+export const DISPLAY_MODE_ARG = 'mcplet_display_mode';
+
+/** Separates the host's display-mode suggestion from the arguments the tool receives. */
+export function splitDisplayMode(args: unknown): { args: unknown; suggestion: unknown } {
+  if (!args || typeof args !== 'object' || Array.isArray(args) || !(DISPLAY_MODE_ARG in args))
+    return { args, suggestion: undefined };
+  const { [DISPLAY_MODE_ARG]: suggestion, ...rest } = args as Record<string, unknown>;
+  return { args: rest, suggestion };
+}
+
 export function isConcreteMode(value: unknown): value is ConcreteDisplayMode {
   return typeof value === 'string' && (CONCRETE_DISPLAY_MODES as readonly string[]).includes(value);
 }
