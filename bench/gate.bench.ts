@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { dispatch } from '../lib/mcp/dispatch';
-import { McpRegistry } from '../lib/mcp/registry';
 import { listenPasskey } from '../servers/passkey/app';
-import { listenRestaurant } from '../servers/restaurant/http';
+import { connectedRestaurant } from '../tests/fixtures/restaurant-registry';
 import { SoftAuthenticator } from '../tests/fixtures/webauthn/soft-authenticator';
 import { median, report } from './lib/stats';
 
@@ -27,17 +26,8 @@ export async function benchGate(): Promise<void> {
   });
   process.env.FIDO2_SERVER_URL = passkey.url;
   process.env.RESERVATIONS_FILE = join(dir, 'reservations.jsonl');
-  const restaurant = await listenRestaurant(0);
-  const registry = new McpRegistry(new Set());
-  await registry
-    .start({
-      id: 'restaurant',
-      name: 'Restaurant',
-      transport: { type: 'http', url: restaurant.url },
-      admission: 'strict',
-      source: 'demo',
-    })
-    .connect();
+  const demo = await connectedRestaurant();
+  const { registry } = demo;
   const post = async (path: string, body: unknown) =>
     (await (
       await fetch(`${passkey.url}${path}`, {
@@ -115,8 +105,7 @@ export async function benchGate(): Promise<void> {
     );
     console.log(`  added latency of the gate path: ${(median(gate) - median(base)).toFixed(2)} ms (median)`);
   } finally {
-    await registry.closeAll();
-    await restaurant.close();
+    await demo.close();
     await passkey.close();
   }
 }

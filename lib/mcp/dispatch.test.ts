@@ -1,30 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenRestaurant } from '../../servers/restaurant/http';
+import { connectedRestaurant } from '../../tests/fixtures/restaurant-registry';
 import { dispatch } from './dispatch';
-import { McpRegistry } from './registry';
+import type { McpRegistry } from './registry';
 
-let restaurant: Awaited<ReturnType<typeof listenRestaurant>>;
+let demo: Awaited<ReturnType<typeof connectedRestaurant>>;
 let registry: McpRegistry;
 const session = { userId: 'local' };
 
 beforeAll(async () => {
-  restaurant = await listenRestaurant(0);
-  registry = new McpRegistry(new Set());
-  await registry
-    .start({
-      id: 'restaurant',
-      name: 'Restaurant',
-      transport: { type: 'http', url: restaurant.url },
-      admission: 'strict',
-      source: 'demo',
-    })
-    .connect();
+  demo = await connectedRestaurant();
+  registry = demo.registry;
 });
 
-afterAll(async () => {
-  await registry.closeAll();
-  await restaurant.close();
-});
+afterAll(() => demo.close());
 
 describe('the demo MCPlet through the host', () => {
   it('5.3.1: admits the four tools with their metadata', () => {
@@ -40,7 +28,7 @@ describe('the demo MCPlet through the host', () => {
     ]);
     expect(tools.search_restaurants).toMatchObject({
       mcpletType: 'read',
-      visibility: ['model'],
+      visibility: ['model', 'app'],
       ui: { resourceUri: 'ui://restaurant/search.html', displayMode: 'llm-fullscreen' },
     });
     expect(tools.create_reservation).toMatchObject({

@@ -1,11 +1,26 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createRestaurantServer } from './server';
 
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export interface RestaurantOptions {
+  /** Sees every JSON-RPC message the server receives (a call log for developers and tests). */
+  onMessage?(message: unknown): void;
+}
+
 /** Stateless Streamable HTTP: a new server and transport per request, loopback only. */
 export function listenRestaurant(
   port: number,
+  options: RestaurantOptions = {},
 ): Promise<{ url: string; http: Server; close(): Promise<void> }> {
   const http = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -27,8 +42,19 @@ export function listenRestaurant(
       void server.close();
     });
     try {
+      let body: unknown;
+      try {
+        body = JSON.parse(await readBody(req));
+      } catch {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }),
+        );
+        return;
+      }
+      for (const message of Array.isArray(body) ? body : [body]) options.onMessage?.(message);
       await server.connect(transport);
-      await transport.handleRequest(req, res);
+      await transport.handleRequest(req, res, body);
     } catch (error) {
       console.error('[restaurant] request failed:', error);
       if (!res.headersSent) res.writeHead(500).end();
