@@ -57,6 +57,8 @@ describe('host.config.json validation', () => {
       },
     ]);
     expect(parsed.ok && parsed.config.demoServers).toBe(false);
+    // Without the demo servers, nothing may receive derived results unless configured (10.4).
+    expect(parsed.ok && parsed.config.derivedResults.allowlist).toEqual([]);
     const twice = { id: 'a', transport: { type: 'http', url: 'http://x/mcp' } };
     expect(parseHostConfig({ servers: [twice, twice] })).toEqual({
       ok: false,

@@ -19,6 +19,8 @@ export interface HostConfig {
   demoServers: boolean;
   /** 5.3.3 pool registry: pool name → pool-level policy. */
   pools: Record<string, { description?: string }>;
+  /** 10.4: the derived result channel; the allowlist comes from here only. */
+  derivedResults: { allowlist: string[]; maxBytes?: number; maxTtlSeconds?: number; ratePerMinute: number };
   /** 11.2 step 4: display modes for tools whose metadata names none. */
   displayModes: {
     default?: 'inline' | 'fullscreen' | 'pip';
@@ -33,6 +35,7 @@ export const DEFAULT_HOST_CONFIG: HostConfig = {
   demoServers: true,
   pools: {},
   displayModes: { tools: {} },
+  derivedResults: { allowlist: ['restaurant/search_restaurants'], ratePerMinute: 20 },
 };
 
 export const hostConfigSchema = {
@@ -56,6 +59,20 @@ export const hostConfigSchema = {
     },
     servers: { type: 'array', maxItems: 100, items: serverRegistrationSchema },
     demoServers: { type: 'boolean' },
+    derivedResults: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        allowlist: {
+          type: 'array',
+          maxItems: 200,
+          items: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,19}/[A-Za-z0-9_.-]{1,128}$' },
+        },
+        maxBytes: { type: 'integer', minimum: 1, maximum: 1048576 },
+        maxTtlSeconds: { type: 'integer', minimum: 1, maximum: 30 },
+        ratePerMinute: { type: 'integer', minimum: 1, maximum: 600 },
+      },
+    },
     displayModes: {
       type: 'object',
       additionalProperties: false,
@@ -119,6 +136,13 @@ export function parseHostConfig(input: unknown): ParseResult {
       demoServers: raw.demoServers ?? DEFAULT_HOST_CONFIG.demoServers,
       pools: raw.pools ?? {},
       displayModes: { ...raw.displayModes, tools: raw.displayModes?.tools ?? {} },
+      derivedResults: {
+        ...raw.derivedResults,
+        allowlist:
+          raw.derivedResults?.allowlist ??
+          ((raw.demoServers ?? DEFAULT_HOST_CONFIG.demoServers) ? ['restaurant/search_restaurants'] : []),
+        ratePerMinute: raw.derivedResults?.ratePerMinute ?? 20,
+      },
     },
   };
 }

@@ -8,11 +8,13 @@ import { saveMessage } from '../db/queries/messages';
 import { jsonError } from '../http/json';
 import { getRegistry } from '../mcp/registry';
 import { parseChatMode } from '../mcplet/chat-mode';
+import { DERIVED_TOOL_NAME } from '../mcplet/derived-result';
 import { isAppToolName } from '../mcplet/names';
 import { buildAppTools } from './app-tools';
 import { turnHistory } from './chat-history';
 import { parseChatRequest, titleFrom } from './chat-request';
 import { runChatTurn } from './chat-turn';
+import { buildDerivedTool } from './derived-tool';
 import { buildHostTools, liveToolNames } from './host-tools';
 import { chooseModel } from './model-catalog';
 import { llmSettings } from './settings';
@@ -56,8 +58,10 @@ export async function handleChatRequest(
   const tools: ToolSet = {
     ...buildHostTools(registry, { userId: user.id }, config.displayModes),
     ...buildAppTools(request.appTools),
+    ...buildDerivedTool(registry, { userId: user.id }, request.id, history, config.derivedResults),
   };
   const appToolNames = Object.keys(tools).filter(isAppToolName);
+  const derivedNames = DERIVED_TOOL_NAME in tools ? [DERIVED_TOOL_NAME] : [];
   const settings = llmSettings();
   const stream = runChatTurn({
     model: choice.model,
@@ -68,7 +72,7 @@ export async function handleChatRequest(
     maxRetries: settings.maxRetries,
     timeoutMs: settings.timeoutMs,
     abortSignal: signal,
-    liveTools: () => [...liveToolNames(registry, tools), ...appToolNames],
+    liveTools: () => [...liveToolNames(registry, tools), ...appToolNames, ...derivedNames],
     viewContext: request.viewContext,
     async onResponse(message, outcome) {
       if (outcome.failed && !outcome.aborted) return;

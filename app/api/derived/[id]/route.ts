@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { currentUser } from '@/lib/auth/session';
+import { clientId } from '@/lib/http/ids';
+import { jsonError, readJson } from '@/lib/http/json';
+import { fallBackForExpired } from '@/lib/llm/derived-fallback';
+import { settleAttempt } from '@/lib/llm/derived-log';
+import { getRegistry } from '@/lib/mcp/registry';
+
+export const dynamic = 'force-dynamic';
+
+const schema = z.object({ conversationId: clientId, state: z.enum(['consumed', 'expired']) });
+
+/**
+ * The browser reports what became of a pending derived result: a view used it, or it expired unused,
+ * in which case the host calls the tool for real instead (10.6) and answers with that result.
+ */
+export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+  const { id } = await context.params;
+  if (id.length > 100) return jsonError(400, 'Unknown derived result.');
+  const body = await readJson(request, 2_000);
+  if (!body.ok) return body.response;
+  const parsed = schema.safeParse(body.value);
+  if (!parsed.success) return jsonError(400, 'Expected { conversationId, state: "consumed" | "expired" }.');
+  const user = await currentUser(request);
+  const { conversationId, state } = parsed.data;
+  if (state === 'consumed') {
+    const settled = settleAttempt(user.id, conversationId, id, 'consumed');
+    if (!settled) return jsonError(409, 'No pending derived result has that id.');
+    return Response.json({ state: settled.state });
+  }
+  const outcome = await fallBackForExpired(await getRegistry(), user.id, conversationId, id);
+  if (!outcome.ok) return jsonError(outcome.status, outcome.error);
+  return Response.json({ state: 'expired', fallback: outcome.fallback });
+}
