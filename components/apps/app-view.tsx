@@ -22,6 +22,8 @@ export interface AppViewProps {
   input: Record<string, unknown> | undefined;
   inputComplete: boolean;
   result: CallToolResult | undefined;
+  /** The 9.1 code when the result is an error. */
+  errorCode?: string;
   cancelled: string | undefined;
 }
 
@@ -124,6 +126,9 @@ export function AppView(props: AppViewProps) {
     sized,
     sandboxOrigin,
     serverId: props.serverId,
+    toolName: props.tool.name,
+    toolInputSchema: props.tool.inputSchema,
+    mode,
     viewId: props.viewId,
     viewTitle: `${props.tool.title ?? props.tool.name} (${props.serverName})`,
     resource: status === 'failed' || status === 'closed' ? null : resource,
@@ -131,6 +136,7 @@ export function AppView(props: AppViewProps) {
     input: props.input,
     inputComplete: props.inputComplete,
     result: props.result,
+    errorCode: props.errorCode,
     cancelled: props.cancelled,
     events: {
       log: addLog,
@@ -243,6 +249,7 @@ export function AppView(props: AppViewProps) {
           className={containerClass(mode)}
           style={mode === 'pip' ? { right: pip.right, bottom: pip.bottom } : undefined}
           aria-label={`${props.tool.title ?? props.tool.name} view`}
+          data-fullscreen-view={mode === 'fullscreen' ? '' : undefined}
           data-testid="view-container"
         >
           <header

@@ -6,6 +6,7 @@ import {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { type CallToolResult, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { DERIVED_CAPABILITY, DERIVED_METHODS } from '@/lib/apps/derived-protocol';
 import { FrameTransport } from '@/lib/apps/frame-transport';
 import {
   blocksText,
@@ -17,6 +18,7 @@ import {
 } from '@/lib/apps/view-requests';
 import type { ConcreteDisplayMode } from '@/lib/mcplet/types';
 import { useAppTools } from '@/lib/store/app-tools';
+import { addSink, markConsumed, removeSink, sendToolError, type ViewSink } from '@/lib/store/derived';
 
 export const HOST_INFO = { name: 'mcplet-host', version: '0.1.0' };
 const INITIALIZE_TIMEOUT_MS = 15_000;
@@ -47,6 +49,9 @@ export interface BridgeInputs {
   sized: boolean;
   sandboxOrigin: string;
   serverId: string;
+  toolName: string;
+  toolInputSchema: Record<string, unknown>;
+  mode: string;
   viewId: string;
   viewTitle: string;
   resource: LoadedResource | null;
@@ -54,6 +59,8 @@ export interface BridgeInputs {
   input: Record<string, unknown> | undefined;
   inputComplete: boolean;
   result: CallToolResult | undefined;
+  /** The 9.1 code of an error result, from the envelope. */
+  errorCode?: string;
   cancelled: string | undefined;
   events: ViewEvents;
 }
@@ -69,6 +76,7 @@ function capabilities(resource: LoadedResource): McpUiHostCapabilities {
     updateModelContext: { text: {}, structuredContent: {} },
     message: { text: {} },
     sandbox: { permissions: resource.permissions, csp: resource.csp },
+    experimental: { [DERIVED_CAPABILITY]: { version: 1 } },
   };
 }
 
@@ -85,6 +93,7 @@ export function useViewBridge(inputs: BridgeInputs) {
   const sent = useRef({ partial: '', input: false, result: false, cancelled: false });
   const { resource, sandboxOrigin, frameRef, sized } = inputs;
   const transportRef = useRef<FrameTransport | null>(null);
+  const sinkRef = useRef<ViewSink | null>(null);
 
   // The transport listens from the moment the frame exists; the proxy may be ready before the bridge.
   useLayoutEffect(() => {
@@ -103,6 +112,7 @@ export function useViewBridge(inputs: BridgeInputs) {
     const transport = transportRef.current;
     if (!resource || !frame || !transport || !sized) return;
     const { events } = latest.current;
+    const target = `${latest.current.serverId}/${latest.current.toolName}`;
     const bridge = new AppBridge(null, HOST_INFO, capabilities(resource), {
       hostContext: latest.current.hostContext,
     });
@@ -166,7 +176,23 @@ export function useViewBridge(inputs: BridgeInputs) {
       bridge.setHostContext(latest.current.hostContext);
       setInitialized(true);
       latest.current.events.initialized();
-      if (bridge.getAppCapabilities()?.tools) void listAppTools();
+      const appCapabilities = bridge.getAppCapabilities();
+      if (appCapabilities?.tools) void listAppTools();
+      // Spec 10.5 step 1: a view that declared the derived channel receives results for its tool.
+      if (appCapabilities?.experimental?.[DERIVED_CAPABILITY]) {
+        sinkRef.current = {
+          viewId: latest.current.viewId,
+          target,
+          toolName: latest.current.toolName,
+          inputSchema: latest.current.toolInputSchema,
+          mode: () => latest.current.mode,
+          deliver: (event) => {
+            latest.current.events.log('info', `sent ${event.method.split('/').pop()}`);
+            void bridge.notification(event as never);
+          },
+        };
+        addSink(sinkRef.current);
+      }
     });
     bridge.addEventListener('sizechange', (params) => {
       if (typeof params.height === 'number' && frame.dataset.mode === 'inline') {
@@ -188,6 +214,14 @@ export function useViewBridge(inputs: BridgeInputs) {
     });
     bridge.addEventListener('requestteardown', () => latest.current.events.teardownRequested());
     bridge.fallbackNotificationHandler = async (notification) => {
+      if (notification.method === DERIVED_METHODS.consumed) {
+        markConsumed(target, latest.current.viewId);
+        latest.current.events.log(
+          'info',
+          `view applied the derived result (${JSON.stringify(notification.params ?? {})})`,
+        );
+        return;
+      }
       if (notification.method === 'ui/notifications/sandbox-csp-violation') {
         const p = notification.params as { directive?: string; blocked?: string } | undefined;
         latest.current.events.log(
@@ -254,6 +288,8 @@ export function useViewBridge(inputs: BridgeInputs) {
       clearTimeout(timer);
       if (relist) clearTimeout(relist);
       useAppTools.getState().drop(latest.current.viewId);
+      removeSink(latest.current.viewId);
+      sinkRef.current = null;
       bridgeRef.current = null;
       sent.current = { partial: '', input: false, result: false, cancelled: false };
       setInitialized(false);
@@ -290,11 +326,16 @@ export function useViewBridge(inputs: BridgeInputs) {
     if (inputs.result && !state.result) {
       state.result = true;
       void bridge.sendToolResult(inputs.result);
+      // 10.7: isError is the authority; a view on the derived channel also hears tool-error.
+      if (inputs.result.isError && sinkRef.current) {
+        const text = blocksText(inputs.result.content) || 'The tool failed.';
+        sendToolError(sinkRef.current, text, inputs.errorCode ?? 'UNKNOWN_ERROR');
+      }
     } else if (inputs.cancelled && !state.result && !state.cancelled) {
       state.cancelled = true;
       void bridge.sendToolCancelled({ reason: inputs.cancelled });
     }
-  }, [initialized, inputs.input, inputs.inputComplete, inputs.result, inputs.cancelled]);
+  }, [initialized, inputs.input, inputs.inputComplete, inputs.result, inputs.errorCode, inputs.cancelled]);
 
   return { initialized, bridge: bridgeRef };
 }

@@ -23,6 +23,7 @@ import { ChatModeSelect, type ModelListItem, ModelPicker } from './chat-settings
 import { Composer } from './composer';
 import { Markdown } from './markdown';
 import { MessageView } from './message-view';
+import { useDerivedChannel } from './use-derived-channel';
 
 export interface ChatProps {
   id: string;
@@ -96,6 +97,7 @@ export function Chat(props: ChatProps) {
       : addToolOutput({ tool, toolCallId, output: outcome.output, options }));
   };
 
+  useDerivedChannel(id, messages, props.initialMessages);
   const busy = status === 'submitted' || status === 'streaming';
   const requestBody = useCallback(
     () => ({ modelId, chatMode, viewContext: viewContextForRequest(), appTools: appToolsForRequest() }),

@@ -1,5 +1,7 @@
 'use client';
 import { isToolUIPart, type UIMessage } from 'ai';
+import { DERIVED_TOOL_NAME } from '@/lib/mcplet/derived-result';
+import { DerivedStatus } from './derived-status';
 import { GateAsk } from './gate-prompt';
 import { Markdown } from './markdown';
 import { ToolBadges } from './tool-badges';
@@ -66,6 +68,9 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
                 }
               >
                 {view.gate ? <GateAsk ticket={view.gate} live={live} /> : null}
+                {part.type === `tool-${DERIVED_TOOL_NAME}` ? (
+                  <DerivedStatus callId={part.toolCallId} />
+                ) : null}
               </ToolCallCard>,
               <ToolView key={`${key}-view`} part={part} />,
             ];

@@ -50,4 +50,32 @@ describe('tool part view', () => {
     } as never);
     expect(view).toMatchObject({ state: 'output-available', resultText: 'Found 2', name: 'a__b' });
   });
+
+  it('10.4: a refused derived result with no fallback is an error on its card; with a fallback it is done', () => {
+    const part = (output: unknown, preliminary = false) =>
+      toolPartView({
+        type: 'tool-mcplet_set_tool_result',
+        toolCallId: 'd',
+        state: 'output-available',
+        input: {},
+        output,
+        ...(preliminary ? { preliminary } : {}),
+      } as never);
+    const error = { code: 'X_TTL_TOO_LONG', message: 'ttlSeconds is 31' };
+    expect(part({ content: [], derived: { toolId: 't', error } })).toMatchObject({
+      state: 'output-error',
+      errorText: 'ttlSeconds is 31 (X_TTL_TOO_LONG)',
+    });
+    expect(
+      part({ content: [], derived: { toolId: 't', error, invoking: { inputSchema: {} } } }, true),
+    ).toMatchObject({
+      state: 'input-available',
+    });
+    expect(
+      part({
+        content: [{ type: 'text', text: 'called instead' }],
+        derived: { toolId: 't', error, fallback: {} },
+      }),
+    ).toMatchObject({ state: 'output-available', resultText: 'called instead' });
+  });
 });

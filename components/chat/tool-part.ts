@@ -21,6 +21,8 @@ export interface ToolPartView {
 interface HostOutput {
   content?: unknown;
   view?: { envelope?: { error?: { code?: string; message?: string } }; gate?: GatePrompt };
+  /** mcplet_set_tool_result (10.3): a refusal with no fallback call is the card's error. */
+  derived?: { error?: { code?: string; message?: string }; fallback?: unknown; invoking?: unknown };
 }
 
 /** How the chat shows a tool part; MCP `isError` (carried by the envelope) makes it an error (10.7). */
@@ -41,8 +43,15 @@ export function toolPartView(part: ToolPart): ToolPartView {
   };
   if (part.state === 'output-available') {
     const output = part.output as HostOutput;
-    const error = output?.view?.envelope?.error;
-    if ((part as { preliminary?: boolean }).preliminary && output?.view?.gate) {
+    const error =
+      output?.view?.envelope?.error ??
+      (output?.derived && !output.derived.fallback && !output.derived.invoking
+        ? output.derived.error
+        : undefined);
+    const preliminary = (part as { preliminary?: boolean }).preliminary;
+    if (preliminary && output?.derived?.invoking) {
+      view.state = 'input-available';
+    } else if (preliminary && output?.view?.gate) {
       view.state = 'approval-requested';
       view.gate = output.view.gate;
     } else if (error) {
