@@ -90,7 +90,8 @@ export function createRestaurantServer(): McpServer {
       },
       meta: {
         mcpletType: 'read',
-        visibility: ['model'],
+        // The view repeats or refreshes its own search (Retry after tool-error, 10.7).
+        visibility: ['model', 'app'],
         ui: { resourceUri: SEARCH_VIEW_URI, displayMode: 'llm-fullscreen' },
       },
       resultSchemaUri: schemaUri('search_restaurants'),

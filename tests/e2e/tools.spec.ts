@@ -208,7 +208,9 @@ test.describe('developer preview', () => {
     await expect(search.getByTestId('exchange')).toContainText('"method": "tools/call"');
     await expect(search.getByTestId('exchange')).toContainText('"structuredContent"');
     await search.getByLabel('a view of this server').check();
-    await expect(search.getByTestId('decision')).toContainText('Denied (NOT_APP_VISIBLE, spec 8.2)');
+    await expect(search.getByTestId('decision')).toContainText(
+      'Allowed: read tool, callable by a view without a gate',
+    );
 
     const create = preview.admitted('restaurant', 'create_reservation');
     await create.getByRole('button', { name: 'Try it' }).click();

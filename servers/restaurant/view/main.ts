@@ -3,8 +3,18 @@ import { App } from '@modelcontextprotocol/ext-apps';
 /**
  * The restaurant search view: an MCP App built with the official App SDK. It lists results, opens a
  * restaurant (`get_restaurant`, app-visible), checks a booking (`prepare_reservation`) and books it
- * (`create_reservation`, which the host stops at its passkey gate).
+ * (`create_reservation`, which the host stops at its passkey gate). It takes part in the host's
+ * derived result channel (docs/derived-results.md): results the model shapes update the list in place.
  */
+
+const DERIVED = {
+  capability: 'mcplet/derived-results',
+  update: 'mcplet/notifications/tool-result-update',
+  expired: 'mcplet/notifications/tool-result-expired',
+  invoking: 'mcplet/notifications/tool-invoking',
+  error: 'mcplet/notifications/tool-error',
+  consumed: 'mcplet/notifications/result-consumed',
+} as const;
 
 interface Summary {
   id: string;
@@ -23,13 +33,18 @@ type Result = {
 
 const app = new App(
   { name: 'restaurant-search', version: '1.0.0' },
-  { availableDisplayModes: ['inline', 'fullscreen', 'pip'] },
+  // 10.5 step 1: registering for derived results is declaring the channel.
+  { availableDisplayModes: ['inline', 'fullscreen', 'pip'], experimental: { [DERIVED.capability]: {} } },
 );
 const root = document.getElementById('app') as HTMLElement;
 const status = document.getElementById('status') as HTMLElement;
 const list = document.getElementById('results') as HTMLUListElement;
 const detail = document.getElementById('detail') as HTMLElement;
 let results: Summary[] = [];
+/** The search the list shows, repeated by Retry. */
+let lastQuery: Record<string, unknown> = {};
+/** The last derived update applied, so a duplicate does not re-render (10.6). */
+let lastUpdate = '';
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -49,6 +64,36 @@ function textOf(result: Result): string {
 function setStatus(text: string, kind: 'info' | 'error' = 'info') {
   status.textContent = text;
   status.dataset.kind = kind;
+  delete root.dataset.loading;
+}
+
+/** 10.7: an error, with a retry of the search the list stands for. */
+function showError(text: string) {
+  setStatus(text || 'The search failed.', 'error');
+  const retry = el('button', { type: 'button', 'data-action': 'retry' }, 'Retry');
+  retry.addEventListener('click', () => void runSearch(lastQuery));
+  status.append(' ', retry);
+}
+
+async function runSearch(query: Record<string, unknown>) {
+  root.dataset.loading = 'true';
+  status.textContent = 'Searching…';
+  const result = (await app
+    .callServerTool({ name: 'search_restaurants', arguments: query })
+    .catch((e: unknown) => ({
+      isError: true,
+      content: [{ type: 'text', text: e instanceof Error ? e.message : String(e) }],
+    }))) as Result;
+  if (result.isError) return showError(textOf(result));
+  showResults(result.structuredContent);
+}
+
+function showResults(structured: Record<string, unknown> | undefined, note?: string) {
+  const data = structured as { results?: Summary[]; query?: Record<string, unknown> } | undefined;
+  results = (data?.results ?? []).slice();
+  if (data?.query) lastQuery = data.query;
+  render();
+  if (note) setStatus(`${status.textContent} · ${note}`);
 }
 
 function applyContext(ctx: ReturnType<typeof app.getHostContext>) {
@@ -183,15 +228,66 @@ async function askInChat(id: string) {
 }
 
 app.ontoolinputpartial = (params) => setStatus(`Searching… ${JSON.stringify(params.arguments ?? {})}`);
-app.ontoolinput = (params) => setStatus(`Searching for ${JSON.stringify(params.arguments ?? {})}…`);
+app.ontoolinput = (params) => {
+  const { mcplet_display_mode: _mode, ...query } = (params.arguments ?? {}) as Record<string, unknown>;
+  lastQuery = query;
+  setStatus(`Searching for ${JSON.stringify(query)}…`);
+};
 app.ontoolresult = (result) => {
   const r = result as Result;
-  if (r.isError) {
-    setStatus(textOf(r) || 'The search failed.', 'error');
-    return;
+  if (r.isError) return showError(textOf(r));
+  showResults(r.structuredContent);
+};
+
+interface Update {
+  toolId: string;
+  result: Record<string, unknown>;
+  timestamp: string;
+  revision?: number;
+  expiresAt?: string;
+  source?: 'model' | 'backend';
+}
+
+/** Spec 10.5: apply derived results in place, drop stale and duplicate ones, and say what was used. */
+app.fallbackNotificationHandler = async (notification) => {
+  const params = (notification.params ?? {}) as Record<string, unknown>;
+  switch (notification.method) {
+    case DERIVED.update: {
+      const update = params as unknown as Update;
+      if (update.expiresAt && Date.parse(update.expiresAt) <= Date.now()) {
+        void app.sendLog({ level: 'warning', data: 'discarded a stale derived result' });
+        return;
+      }
+      const key = `${update.timestamp}|${update.revision ?? ''}`;
+      if (key === lastUpdate) return;
+      lastUpdate = key;
+      showResults(update.result, update.source === 'backend' ? 'refreshed' : 'updated by the assistant');
+      await app.notification({
+        method: DERIVED.consumed,
+        params: {
+          toolId: update.toolId,
+          timestamp: update.timestamp,
+          ...(update.revision !== undefined ? { revision: update.revision } : {}),
+        },
+      } as never);
+      return;
+    }
+    case DERIVED.expired:
+      void app.sendLog({
+        level: 'info',
+        data: `a derived result expired (${String(params.expirationTime)})`,
+      });
+      return;
+    case DERIVED.invoking:
+      root.dataset.loading = 'true';
+      status.textContent = 'Searching…';
+      return;
+    case DERIVED.error:
+      showError(
+        `${String(params.error ?? 'The search failed.')} (${String(params.code ?? 'UNKNOWN_ERROR')})`,
+      );
+      return;
   }
-  results = ((r.structuredContent as { results?: Summary[] } | undefined)?.results ?? []).slice();
-  render();
 };
 app.ontoolcancelled = (params) => setStatus(`Cancelled${params.reason ? `: ${params.reason}` : ''}`, 'error');
 app.onhostcontextchanged = (ctx) => applyContext({ ...app.getHostContext(), ...ctx });
