@@ -20,6 +20,22 @@ export function Composer({
 }) {
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // A fullscreen view leaves this much room at its bottom for the composer (app/globals.css).
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--composer-height', `${el.offsetHeight}px`),
+    );
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--composer-height');
+    };
+  }, []);
 
   useEffect(() => {
     setText(readDraft(conversationId));
@@ -48,7 +64,13 @@ export function Composer({
   }
 
   return (
-    <form onSubmit={submit} className="border-t border-border bg-bg p-3" aria-label="Send a message">
+    <form
+      ref={form}
+      onSubmit={submit}
+      className="border-t border-border bg-bg p-3"
+      aria-label="Send a message"
+      data-composer
+    >
       <div className="mx-auto flex max-w-3xl items-end gap-2">
         <label htmlFor="composer" className="sr-only">
           Message
