@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { AddServerForm } from './add-server-form';
 import { fetchServers, type ServerView } from './api';
+import { DerivedPanel } from './derived-panel';
 import { ServerCard } from './server-card';
 
 export function ServersPanel() {
@@ -45,6 +46,7 @@ export function ServersPanel() {
           <ServerCard key={server.id} server={server} onChanged={() => void refresh()} />
         ))}
         <AddServerForm onAdded={() => void refresh()} />
+        <DerivedPanel />
       </div>
     </main>
   );
