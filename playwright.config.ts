@@ -46,6 +46,7 @@ export default defineConfig({
         DEMO_PORT_BASE: String(DEMO_PORT_BASE),
         PASSKEY_PORT: String(PASSKEY_PORT),
         GATE_TTL_MS: '10000',
+        HOST_CONFIG: 'tests/e2e/host.config.json',
       },
       timeout: 180_000,
       reuseExistingServer: false,

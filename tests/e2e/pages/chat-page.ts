@@ -50,6 +50,11 @@ export class ChatPage {
     return decodeURIComponent(match[1]);
   }
 
+  /** What became of the latest derived result (mcplet_set_tool_result), under its card. */
+  derivedStatus(): Locator {
+    return this.page.getByTestId('derived-status').last();
+  }
+
   conversationRow(title: string | RegExp): Locator {
     return this.conversationList.getByRole('listitem').filter({ hasText: title });
   }
