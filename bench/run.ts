@@ -1,10 +1,12 @@
 import { benchChatStream } from './chat-stream.bench';
+import { benchDerived } from './derived.bench';
 import { benchGate } from './gate.bench';
 import { benchToolCall } from './tool-call.bench';
 import { benchViewInit } from './view-init.bench';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   'chat-stream': benchChatStream,
+  derived: benchDerived,
   gate: benchGate,
   'tool-call': benchToolCall,
   'view-init': benchViewInit,

@@ -215,6 +215,7 @@ export function useViewBridge(inputs: BridgeInputs) {
     bridge.addEventListener('requestteardown', () => latest.current.events.teardownRequested());
     bridge.fallbackNotificationHandler = async (notification) => {
       if (notification.method === DERIVED_METHODS.consumed) {
+        performance.mark(`mcplet:view-updated:${latest.current.viewId}`);
         markConsumed(target, latest.current.viewId);
         latest.current.events.log(
           'info',

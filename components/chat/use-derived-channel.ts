@@ -52,6 +52,7 @@ export function useDerivedChannel(conversationId: string, messages: UIMessage[],
         continue;
       }
       done.add(part.toolCallId);
+      performance.mark(`mcplet:derived-output:${part.toolCallId}`);
       if (derived.accepted) {
         const { accepted } = derived;
         // The TTL runs on this browser's clock, which the views share; server clocks may differ.

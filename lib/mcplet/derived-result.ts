@@ -88,8 +88,11 @@ function refuse(code: ErrorCode, message: string): DerivedVerdict {
   return { ok: false, code, message };
 }
 
+/** UTF-8 length; Node's counter avoids copying a megabyte just to measure it. */
 function byteLength(text: string): number {
-  return new TextEncoder().encode(text).length;
+  return typeof Buffer === 'undefined'
+    ? new TextEncoder().encode(text).length
+    : Buffer.byteLength(text, 'utf8');
 }
 
 /** Bounds from host configuration, clamped to the spec's recommendations (never higher). */

@@ -146,6 +146,7 @@ export function markConsumed(target: string, viewId: string) {
   useDerived.setState({ table: taken.table });
   if (!taken.taken) return;
   clearTimeout(timers.get(target));
+  performance.mark(`mcplet:derived-applied:${taken.taken.id}`);
   setStatus(taken.taken.id, { phase: 'applied', viewId });
   void report(taken.taken.id, 'consumed').catch(() => {});
 }
