@@ -18,6 +18,8 @@ function statusText(status: CallStatus): string {
       return 'Shown in the view.';
     case 'duplicate':
       return 'Already shown; the view was not updated again.';
+    case 'replaced':
+      return 'Replaced by a newer result before a view used it.';
     case 'expired':
       return `Expired before a view used it.${fallbackText(status.fallback)}`;
     case 'fallback':

@@ -25,13 +25,6 @@ export function useDerivedChannel(conversationId: string, messages: UIMessage[],
 
   useEffect(() => {
     const done = handled.current as Set<string>;
-    for (const part of messages.flatMap((m) => m.parts)) {
-      if (!isToolUIPart(part)) continue;
-      // Performance marks for bench/derived: the model's call is complete in the browser.
-      const mark = `mcplet:tool-call:${part.toolCallId}`;
-      if (part.state !== 'input-streaming' && performance.getEntriesByName(mark).length === 0)
-        performance.mark(mark);
-    }
     for (const part of derivedParts(messages)) {
       if (part.state !== 'output-available' || done.has(part.toolCallId)) continue;
       const derived = (part.output as Partial<DerivedOutput> | undefined)?.derived;
@@ -67,7 +60,7 @@ export function useDerivedChannel(conversationId: string, messages: UIMessage[],
             expiresAt: Date.now() + ttl,
             ...(accepted.revision !== undefined ? { revision: accepted.revision } : {}),
           },
-          conversationId,
+          { conversationId, canFallBack: derived.canFallBack === true },
         );
       } else if (derived.fallback) {
         const outcome = deliverBackend(target, derived.fallback);

@@ -94,6 +94,7 @@ describe('mcplet_set_tool_result through the host (10.3-10.6), against the demo 
     expect(last.derived).toMatchObject({
       toolId: TARGET,
       target: { serverId: 'restaurant', toolName: 'search_restaurants' },
+      canFallBack: false,
       accepted: {
         revision: 1,
         schemaUri: 'mcplet://tool-result-schema/search_restaurants',
@@ -197,11 +198,12 @@ describe('mcplet_set_tool_result through the host (10.3-10.6), against the demo 
   });
 
   it('10.6: an expired result falls back once, with the arguments the host recorded, and only if still pending', async () => {
-    const { toolCallId, conversation } = await run({
+    const { toolCallId, conversation, last } = await run({
       toolId: TARGET,
       result: valid,
       arguments: { cuisine: 'vegan' },
     });
+    expect(last.derived.canFallBack).toBe(true);
     expect(listAttempts(session.userId).find((a) => a.id === toolCallId)).toMatchObject({
       outcome: 'accepted',
       state: 'pending',

@@ -143,7 +143,7 @@ export function buildDerivedTool(
                 text: `Accepted: an open view of ${accepted.toolId} will show your result (it waits at most ${seconds} s for one).`,
               },
             ],
-            derived: { ...base, accepted },
+            derived: { ...base, accepted, canFallBack: args !== undefined },
           };
           return;
         }

@@ -66,6 +66,8 @@ export interface DerivedOutput {
     /** The allowlisted target, when the model named one. */
     target?: { serverId: string; toolName: string };
     accepted?: AcceptedDerived;
+    /** With an accepted result: the host has arguments to call the target with if it expires (10.6). */
+    canFallBack?: boolean;
     error?: { code: string; message: string };
     /** Set on the preliminary output while the host runs the real call instead (10.8 tool-invoking). */
     invoking?: { inputSchema: Record<string, unknown> };

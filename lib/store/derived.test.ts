@@ -12,6 +12,7 @@ import {
 } from './derived';
 
 const TARGET = 'restaurant/search_restaurants';
+const origin = { conversationId: 'conv', canFallBack: true };
 
 function sink(viewId: string, mode = 'inline', target = TARGET) {
   const events: DerivedEvent[] = [];
@@ -40,7 +41,7 @@ function item(id: string, over: Partial<Parameters<typeof offerDerived>[0]> = {}
 
 beforeEach(() => {
   vi.useFakeTimers();
-  useDerived.setState({ table: {}, conversations: {}, status: {}, sinks: [] });
+  useDerived.setState({ table: {}, origins: {}, status: {}, sinks: [] });
 });
 
 afterEach(() => {
@@ -69,7 +70,7 @@ describe('the browser half of the derived channel', () => {
     const other = sink('o');
     addSink(other.value);
     addSink(view.value);
-    offerDerived(item('c1', { revision: 2 }), 'conv');
+    offerDerived(item('c1', { revision: 2 }), origin);
     expect(other.events).toEqual([]);
     expect(view.events[0]).toMatchObject({
       method: 'mcplet/notifications/tool-result-update',
@@ -82,7 +83,7 @@ describe('the browser half of the derived channel', () => {
   it('10.6: consumed once; a view opened later does not get it again', () => {
     const first = sink('v1');
     addSink(first.value);
-    offerDerived(item('c1'), 'conv');
+    offerDerived(item('c1'), origin);
     markConsumed(TARGET, 'v1');
     expect(useDerived.getState().status.c1).toEqual({ phase: 'applied', viewId: 'v1' });
     markConsumed(TARGET, 'v1');
@@ -94,14 +95,14 @@ describe('the browser half of the derived channel', () => {
   it('10.6: a duplicate is not delivered again (the view does not re-render)', () => {
     const view = sink('v');
     addSink(view.value);
-    offerDerived(item('c1', { revision: 1 }), 'conv');
-    offerDerived(item('c2', { revision: 1 }), 'conv');
+    offerDerived(item('c1', { revision: 1 }), origin);
+    offerDerived(item('c2', { revision: 1 }), origin);
     expect(view.methods()).toEqual(['tool-result-update']);
     expect(useDerived.getState().status.c2).toEqual({ phase: 'duplicate' });
   });
 
   it('10.6: a result waits for a view of its target, and reaches it when one opens within the TTL', () => {
-    offerDerived(item('c1'), 'conv');
+    offerDerived(item('c1'), origin);
     expect(useDerived.getState().status.c1).toEqual({ phase: 'pending' });
     const view = sink('v');
     addSink(view.value);
@@ -113,7 +114,7 @@ describe('the browser half of the derived channel', () => {
     const closed = sink('v');
     addSink(closed.value);
     removeSink('v');
-    offerDerived(item('c1', { expiresAt: Date.now() + 1_000 }), 'conv');
+    offerDerived(item('c1', { expiresAt: Date.now() + 1_000 }), origin);
     const watcher = sink('w', 'inline', 'restaurant/other');
     addSink(watcher.value);
     await vi.advanceTimersByTimeAsync(1_100);
@@ -131,10 +132,29 @@ describe('the browser half of the derived channel', () => {
   it('10.6: expiry while a view is open tells it tool-result-expired, then tool-invoking for the real call', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new Error('offline')));
     const view = sink('v');
-    offerDerived(item('c1', { expiresAt: Date.now() + 500 }), 'conv');
+    offerDerived(item('c1', { expiresAt: Date.now() + 500 }), origin);
     useDerived.setState((s) => ({ sinks: [...s.sinks, view.value] }));
     await vi.advanceTimersByTimeAsync(600);
     expect(view.methods()).toEqual(['tool-result-expired', 'tool-invoking']);
+  });
+
+  it('10.6: with nothing to call instead, an expiring result tells the view only that it expired', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new Error('offline')));
+    const view = sink('v');
+    offerDerived(item('c1', { expiresAt: Date.now() + 500 }), { ...origin, canFallBack: false });
+    useDerived.setState((s) => ({ sinks: [...s.sinks, view.value] }));
+    await vi.advanceTimersByTimeAsync(600);
+    expect(view.methods()).toEqual(['tool-result-expired']);
+  });
+
+  it('10.6: a newer result for the same target replaces one no view has used; only the newer is delivered', () => {
+    offerDerived(item('c1', { revision: 1 }), origin);
+    offerDerived(item('c2', { revision: 2 }), origin);
+    expect(useDerived.getState().status.c1).toEqual({ phase: 'replaced' });
+    const view = sink('v');
+    addSink(view.value);
+    expect(view.events).toHaveLength(1);
+    expect(view.events[0]?.params).toMatchObject({ result: { results: ['c2'] }, revision: 2 });
   });
 
   it('10.7: a backend fallback that failed reaches the view as tool-error with its code; a success as an update', () => {

@@ -19,20 +19,27 @@ export type CallStatus =
   | { phase: 'pending' }
   | { phase: 'applied'; viewId: string }
   | { phase: 'duplicate' }
+  | { phase: 'replaced' }
   | { phase: 'expired'; fallback?: 'calling' | 'shown' | 'no-view' | string }
   | { phase: 'fallback'; outcome: 'calling' | 'shown' | 'no-view' | string };
 
+/** Where a pending result came from, by call id: the expiry report names the conversation. */
+export interface PendingOrigin {
+  conversationId: string;
+  /** The host recorded arguments to call the target with if the result expires. */
+  canFallBack: boolean;
+}
+
 interface DerivedState {
   table: PendingTable;
-  /** The conversation of each pending result, by call id (the fallback names it). */
-  conversations: Record<string, string>;
+  origins: Record<string, PendingOrigin>;
   status: Record<string, CallStatus>;
   sinks: ViewSink[];
 }
 
 export const useDerived = create<DerivedState>(() => ({
   table: {},
-  conversations: {},
+  origins: {},
   status: {},
   sinks: [],
 }));
@@ -78,7 +85,7 @@ interface ReportAnswer {
 }
 
 async function report(id: string, state: 'consumed' | 'expired'): Promise<ReportAnswer | null> {
-  const conversationId = useDerived.getState().conversations[id];
+  const conversationId = useDerived.getState().origins[id]?.conversationId;
   if (!conversationId) return null;
   const response = await fetch(`/api/derived/${encodeURIComponent(id)}`, {
     method: 'POST',
@@ -97,8 +104,9 @@ async function onExpired(item: PendingResult) {
       params: { toolId: sink.toolName, expirationTime: new Date(item.expiresAt).toISOString() },
     });
   }
-  setStatus(item.id, { phase: 'expired', fallback: 'calling' });
-  announceInvoking(item.toolId);
+  const canFallBack = useDerived.getState().origins[item.id]?.canFallBack === true;
+  setStatus(item.id, { phase: 'expired', ...(canFallBack ? { fallback: 'calling' } : {}) });
+  if (canFallBack) announceInvoking(item.toolId);
   const answer = await report(item.id, 'expired').catch(
     (): ReportAnswer => ({ error: 'the host could not be reached' }),
   );
@@ -125,16 +133,16 @@ function schedule(item: PendingResult) {
 }
 
 /** 10.6: holds a validated derived result for its target and hands it to a view of that tool. */
-export function offerDerived(item: Omit<PendingResult, 'state'>, conversationId: string) {
+export function offerDerived(item: Omit<PendingResult, 'state'>, origin: PendingOrigin) {
+  const before = useDerived.getState().table[item.toolId];
   const outcome = offer(useDerived.getState().table, item, Date.now());
   if (!outcome.accepted) {
     setStatus(item.id, outcome.reason === 'duplicate' ? { phase: 'duplicate' } : { phase: 'expired' });
     return;
   }
-  useDerived.setState((s) => ({
-    table: outcome.table,
-    conversations: { ...s.conversations, [item.id]: conversationId },
-  }));
+  // A newer result for the same target supersedes one no view has used yet.
+  if (before?.state === 'pending') setStatus(before.id, { phase: 'replaced' });
+  useDerived.setState((s) => ({ table: outcome.table, origins: { ...s.origins, [item.id]: origin } }));
   setStatus(item.id, { phase: 'pending' });
   schedule(outcome.table[item.toolId] as PendingResult);
   deliverPending(item.toolId);
