@@ -74,6 +74,24 @@ describe('host.config.json validation', () => {
     expect(!parsed.ok && parsed.errors.join()).toMatch(/\/servers\/0\/transport/);
   });
 
+  it('10.4: derived-result bounds may be lowered, never raised; allowlist entries are server/tool', () => {
+    const lowered = parseHostConfig({
+      derivedResults: { allowlist: ['weather/forecast'], maxTtlSeconds: 10 },
+    });
+    expect(lowered.ok && lowered.config.derivedResults).toEqual({
+      allowlist: ['weather/forecast'],
+      maxTtlSeconds: 10,
+      ratePerMinute: 20,
+    });
+    const errors = (value: unknown) => {
+      const parsed = parseHostConfig({ derivedResults: value });
+      return parsed.ok ? '' : parsed.errors.join('\n');
+    };
+    expect(errors({ maxTtlSeconds: 31 })).toMatch(/\/derivedResults\/maxTtlSeconds: must be <= 30/);
+    expect(errors({ maxBytes: 1_048_577 })).toMatch(/\/derivedResults\/maxBytes: must be <= 1048576/);
+    expect(errors({ allowlist: ['search_restaurants'] })).toMatch(/\/derivedResults\/allowlist\/0/);
+  });
+
   it('refuses a non-object document', () => {
     expect(parseHostConfig([1, 2]).ok).toBe(false);
     expect(parseHostConfig(null).ok).toBe(false);

@@ -138,10 +138,13 @@ export function parseHostConfig(input: unknown): ParseResult {
       displayModes: { ...raw.displayModes, tools: raw.displayModes?.tools ?? {} },
       derivedResults: {
         ...raw.derivedResults,
+        // The default allowlist names a demo tool, so it applies only while the demo servers run.
         allowlist:
           raw.derivedResults?.allowlist ??
-          ((raw.demoServers ?? DEFAULT_HOST_CONFIG.demoServers) ? ['restaurant/search_restaurants'] : []),
-        ratePerMinute: raw.derivedResults?.ratePerMinute ?? 20,
+          ((raw.demoServers ?? DEFAULT_HOST_CONFIG.demoServers)
+            ? DEFAULT_HOST_CONFIG.derivedResults.allowlist
+            : []),
+        ratePerMinute: raw.derivedResults?.ratePerMinute ?? DEFAULT_HOST_CONFIG.derivedResults.ratePerMinute,
       },
     },
   };
