@@ -1,5 +1,6 @@
 import type { UIMessage } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findRestaurant, type Restaurant } from '../../servers/restaurant/data';
 import { connectedRestaurant } from '../../tests/fixtures/restaurant-registry';
 import type { McpRegistry } from '../mcp/registry';
 import type { DerivedOutput } from '../mcplet/derived-result';
@@ -33,14 +34,7 @@ beforeEach(() => {
   calls.length = 0;
 });
 
-const sakura = {
-  id: 'r-sakura',
-  name: 'Sakura Table',
-  cuisine: 'japanese',
-  area: 'shinjuku',
-  priceLevel: 3,
-  rating: 4.7,
-};
+const { description: _d, opens: _o, closes: _c, ...sakura } = findRestaurant('r-sakura') as Restaurant;
 const valid = { query: { cuisine: 'japanese' }, results: [sakura], total: 1 };
 
 let counter = 0;
