@@ -1,24 +1,33 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { isHostOf, originsFor } from './lib/apps/origins';
-import { isCrossSiteWrite } from './lib/http/same-origin';
+import { isChatHost, originsFor, sandboxLabelOf } from './lib/apps/origins';
+import { isCrossSiteRequest } from './lib/http/same-origin';
+
+function text(status: number, body: string): NextResponse {
+  return new NextResponse(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}
 
 /**
- * Two origins, one server: the sandbox origin answers only /sandbox (MCP Apps proxy page), so a view
- * can never reach the chat or its API; the host origin never serves /sandbox and refuses
- * cross-site writes to its API (attack 12). Host pages may not be framed (clickjacking of gates).
+ * The host answers only to its own names (DNS rebinding, attack 14): the chat's host names get the
+ * chat, a server's sandbox origin gets only /sandbox (MCP Apps proxy page), anything else 421. The
+ * chat never serves /sandbox, refuses cross-site writes to its API (attack 12), and may not be
+ * framed (clickjacking of gates).
  */
 export function proxy(request: NextRequest) {
   const origins = originsFor(process.env);
   const path = request.nextUrl.pathname;
-  if (isHostOf(request.headers.get('host'), origins.sandbox)) {
+  const host = request.headers.get('host');
+  if (sandboxLabelOf(host, origins.sandboxPattern)) {
     if (path === '/sandbox') return NextResponse.next();
-    return new NextResponse(`This address serves only sandboxed views. Open the host at ${origins.host}`, {
-      status: 404,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-    });
+    return text(404, `This address serves only sandboxed views. Open the host at ${origins.host}`);
   }
-  if (path === '/sandbox') return new NextResponse('Not found', { status: 404 });
-  if (path.startsWith('/api/') && isCrossSiteWrite(request.method, request.headers, request.nextUrl.origin)) {
+  if (!isChatHost(host, origins, process.env.PORT ?? '3000')) {
+    return text(421, `This host answers only as ${origins.host}; add other names to ALLOWED_HOSTS.`);
+  }
+  if (path === '/sandbox') return text(404, 'Not found');
+  if (
+    path.startsWith('/api/') &&
+    isCrossSiteRequest(request.method, request.headers, request.nextUrl.origin)
+  ) {
     return NextResponse.json({ error: 'Cross-site requests to this API are refused.' }, { status: 403 });
   }
   const response = NextResponse.next();

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { OriginConfigError, originsFor } from '../lib/apps/origins';
 import type { HostConfig } from '../lib/config/host-config';
 import { HostConfigError, loadHostConfig } from '../lib/config/load';
 import { DEMO_SERVERS, demoPortBase } from '../servers/manifest';
@@ -24,6 +25,12 @@ try {
   config = loadHostConfig();
 } catch (error) {
   if (error instanceof HostConfigError) fail(`Cannot start: ${error.message}`);
+  throw error;
+}
+try {
+  originsFor(process.env);
+} catch (error) {
+  if (error instanceof OriginConfigError) fail(`Cannot start: ${error.message}`);
   throw error;
 }
 const dataDir = process.env.DATA_DIR ?? '.data';

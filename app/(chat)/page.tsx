@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Chat } from '@/components/chat/chat';
-import { originsFor } from '@/lib/apps/origins';
 import { chatPageModels } from '@/lib/llm/chat-page-data';
 
 export const dynamic = 'force-dynamic';
@@ -15,7 +14,6 @@ export default async function NewChatPage() {
       initialMessages={[]}
       initialChatMode={null}
       initialModelId={null}
-      sandboxOrigin={originsFor(process.env).sandbox}
       {...(await chatPageModels())}
     />
   );

@@ -1,31 +1,37 @@
-import { buildCsp, cleanCsp } from '@/lib/apps/csp';
-import { isHostOf, originsFor } from '@/lib/apps/origins';
-import { cleanPermissions } from '@/lib/apps/sandbox';
+import { buildCsp } from '@/lib/apps/csp';
+import { originsFor } from '@/lib/apps/origins';
 import { sandboxPage } from '@/lib/apps/sandbox-page';
+import { getRegistry } from '@/lib/mcp/registry';
+import { cachedUiResource, type UiResource, UiResourceError } from '@/lib/mcp/ui-resource';
+import { connectionForSandboxHost } from '@/lib/mcp/view-origin';
 
 export const dynamic = 'force-dynamic';
 
-function parse(value: string | null): unknown {
-  if (!value || value.length > 8_000) return undefined;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return undefined;
-  }
+function notFound(why: string): Response {
+  return new Response(why, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }
 
-/** The sandbox proxy page; served only on the sandbox origin (see proxy.ts). */
+/**
+ * The sandbox proxy page of one server's view, served only on that server's sandbox origin (see
+ * proxy.ts). The CSP and permissions come from the host's own record of the resource, never from the
+ * request, so a frame that reopens this page cannot widen them.
+ */
 export async function GET(request: Request) {
   const origins = originsFor(process.env);
-  if (!isHostOf(request.headers.get('host'), origins.sandbox))
-    return new Response('Not found', { status: 404 });
-  const url = new URL(request.url);
-  const { csp } = cleanCsp(parse(url.searchParams.get('csp')));
-  const permissions = cleanPermissions(parse(url.searchParams.get('permissions')));
-  return new Response(sandboxPage(origins.host, permissions), {
+  const connection = connectionForSandboxHost(await getRegistry(), request.headers.get('host'));
+  if (!connection) return notFound('No MCP server has views at this address.');
+  const uri = new URL(request.url).searchParams.get('uri') ?? '';
+  let resource: UiResource;
+  try {
+    resource = await cachedUiResource(connection, uri);
+  } catch (error) {
+    if (error instanceof UiResourceError) return notFound(error.message);
+    return new Response('The view could not be read from its server.', { status: 503 });
+  }
+  return new Response(sandboxPage(origins.host, resource.permissions), {
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': buildCsp(csp, origins.host),
+      'content-security-policy': buildCsp(resource.csp, origins.host),
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',

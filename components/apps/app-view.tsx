@@ -7,7 +7,6 @@ import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/t
 import { useViewContext } from '@/lib/store/view-context';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { useAppsConfig } from './apps-config';
 import { useChatActions } from './chat-actions';
 import { type ToolDescriptor, useHostContext } from './use-host-context';
 import { type LoadedResource, useViewBridge } from './use-view-bridge';
@@ -63,7 +62,6 @@ function containerClass(mode: ConcreteDisplayMode): string {
  * container's styling, so the view keeps its state.
  */
 export function AppView(props: AppViewProps) {
-  const { sandboxOrigin } = useAppsConfig();
   const { sendUserMessage } = useChatActions();
   const setViewContext = useViewContext((s) => s.set);
   const dropViewContext = useViewContext((s) => s.drop);
@@ -98,7 +96,10 @@ export function AppView(props: AppViewProps) {
         if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
         if (!live) return;
         for (const note of body.notes) addLog('warn', note);
-        addLog('info', `CSP: ${JSON.stringify(body.csp)}; permissions: ${JSON.stringify(body.permissions)}`);
+        addLog(
+          'info',
+          `origin: ${body.sandboxOrigin}; CSP: ${JSON.stringify(body.csp)}; permissions: ${JSON.stringify(body.permissions)}`,
+        );
         setResource(body);
       })
       .catch((error: unknown) => {
@@ -124,7 +125,6 @@ export function AppView(props: AppViewProps) {
   const { bridge } = useViewBridge({
     frameRef,
     sized,
-    sandboxOrigin,
     serverId: props.serverId,
     toolName: props.tool.name,
     toolInputSchema: props.tool.inputSchema,
@@ -206,7 +206,7 @@ export function AppView(props: AppViewProps) {
 
   const allow = resource ? allowAttribute(resource.permissions) : '';
   const src = resource
-    ? `${sandboxOrigin}/sandbox?csp=${encodeURIComponent(JSON.stringify(resource.csp))}&permissions=${encodeURIComponent(JSON.stringify(resource.permissions))}`
+    ? `${resource.sandboxOrigin}/sandbox?uri=${encodeURIComponent(props.resourceUri)}`
     : undefined;
   const showFrame = resource && status !== 'failed' && status !== 'closed';
 

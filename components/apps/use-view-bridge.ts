@@ -27,6 +27,8 @@ const APP_TOOL_MAX_RESULT = 10_000_000;
 
 export interface LoadedResource {
   html: string;
+  /** The origin this server's views run in (one per server). */
+  sandboxOrigin: string;
   csp: Record<string, string[] | undefined>;
   permissions: Record<string, object>;
   notes: string[];
@@ -47,7 +49,6 @@ export interface BridgeInputs {
   frameRef: RefObject<HTMLIFrameElement | null>;
   /** The container has been measured; the bridge waits for it so initialize carries real dimensions. */
   sized: boolean;
-  sandboxOrigin: string;
   serverId: string;
   toolName: string;
   toolInputSchema: Record<string, unknown>;
@@ -91,7 +92,7 @@ export function useViewBridge(inputs: BridgeInputs) {
   const bridgeRef = useRef<AppBridge | null>(null);
   const [initialized, setInitialized] = useState(false);
   const sent = useRef({ partial: '', input: false, result: false, cancelled: false });
-  const { resource, sandboxOrigin, frameRef, sized } = inputs;
+  const { resource, frameRef, sized } = inputs;
   const transportRef = useRef<FrameTransport | null>(null);
   const sinkRef = useRef<ViewSink | null>(null);
 
@@ -99,13 +100,13 @@ export function useViewBridge(inputs: BridgeInputs) {
   useLayoutEffect(() => {
     const frame = frameRef.current;
     if (!resource || !frame) return;
-    const transport = new FrameTransport(() => frame.contentWindow, sandboxOrigin);
+    const transport = new FrameTransport(() => frame.contentWindow, resource.sandboxOrigin);
     transportRef.current = transport;
     return () => {
       transportRef.current = null;
       void transport.close();
     };
-  }, [resource, sandboxOrigin, frameRef]);
+  }, [resource, frameRef]);
 
   useEffect(() => {
     const frame = frameRef.current;

@@ -14,7 +14,6 @@ import { appToolsForRequest } from '@/lib/store/app-tools';
 import { useConversations } from '@/lib/store/conversations';
 import { storeChatMode, storedChatMode, storedModel, storeModel } from '@/lib/store/preferences';
 import { viewContextForRequest } from '@/lib/store/view-context';
-import { AppsConfigContext } from '../apps/apps-config';
 import { ChatActionsContext } from '../apps/chat-actions';
 import { Button } from '../ui/button';
 import { ThemeToggle } from '../ui/theme-toggle';
@@ -27,7 +26,6 @@ import { useDerivedChannel } from './use-derived-channel';
 
 export interface ChatProps {
   id: string;
-  sandboxOrigin: string;
   isNew: boolean;
   initialMessages: UIMessage[];
   initialChatMode: string | null;
@@ -152,13 +150,12 @@ export function Chat(props: ChatProps) {
   const unanswered = !busy && !error && last?.role === 'user';
   const noModel = models.length === 0;
 
-  const appsConfig = useMemo(() => ({ sandboxOrigin: props.sandboxOrigin }), [props.sandboxOrigin]);
   const sendRef = useRef(send);
   sendRef.current = send;
   const chatActions = useMemo(() => ({ sendUserMessage: (text: string) => sendRef.current(text) }), []);
 
   return (
-    <AppsConfigContext.Provider value={appsConfig}>
+    <>
       <ChatActionsContext.Provider value={chatActions}>
         <main className="flex min-h-0 flex-1 flex-col" data-testid="chat" data-status={status}>
           <header className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2">
@@ -247,6 +244,6 @@ export function Chat(props: ChatProps) {
           />
         </main>
       </ChatActionsContext.Provider>
-    </AppsConfigContext.Provider>
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildCsp, cleanCsp } from './csp';
-import { isHostOf, originsFor } from './origins';
 import {
   allowAttribute,
   cleanPermissions,
@@ -71,32 +70,5 @@ describe('frame permissions and sandbox attributes (attack 6)', () => {
       expect(OUTER_SANDBOX.split(' ')).not.toContain(token);
       expect(INNER_SANDBOX.split(' ')).not.toContain(token);
     }
-  });
-});
-
-describe('sandbox origin', () => {
-  it('defaults to the same port under 127.0.0.1 while the chat is on localhost', () => {
-    expect(originsFor({ PORT: '3311' })).toEqual({
-      host: 'http://localhost:3311',
-      sandbox: 'http://127.0.0.1:3311',
-    });
-  });
-
-  it('takes explicit origins and refuses a sandbox on the host origin', () => {
-    expect(
-      originsFor({ PUBLIC_ORIGIN: 'https://chat.example.com/', SANDBOX_ORIGIN: 'https://sbx.example.com' }),
-    ).toEqual({
-      host: 'https://chat.example.com',
-      sandbox: 'https://sbx.example.com',
-    });
-    expect(() =>
-      originsFor({ PUBLIC_ORIGIN: 'http://localhost:3000', SANDBOX_ORIGIN: 'http://localhost:3000/' }),
-    ).toThrow(/must differ/);
-  });
-
-  it('matches Host headers by name and port', () => {
-    expect(isHostOf('127.0.0.1:3311', 'http://127.0.0.1:3311')).toBe(true);
-    expect(isHostOf('localhost:3311', 'http://127.0.0.1:3311')).toBe(false);
-    expect(isHostOf(null, 'http://127.0.0.1:3311')).toBe(false);
   });
 });

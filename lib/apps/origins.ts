@@ -1,26 +1,103 @@
 /**
- * Where views run. The MCP Apps sandbox proxy must live on another origin than the chat. By default
- * the same server answers under a second host name: the chat at `localhost`, the sandbox at
- * `127.0.0.1` (same port). `SANDBOX_ORIGIN` and `PUBLIC_ORIGIN` set both explicitly (production: a
- * sandbox subdomain).
+ * Where the chat and the views live. The chat is at `PUBLIC_ORIGIN`; every MCP server's views run in
+ * an origin of their own, made from the `SANDBOX_ORIGIN` pattern by putting the server's label in
+ * place of `{server}` (local default `http://{server}.sandbox.localhost:$PORT`; browsers resolve
+ * `*.localhost` to loopback). No two servers' views share an origin, and none shares the chat's.
  */
 export interface Origins {
   host: string;
-  sandbox: string;
+  /** The sandbox pattern, with `{server}` where a server's label goes. */
+  sandboxPattern: string;
+  /** Further host names (with port) the host answers to as the chat (`ALLOWED_HOSTS`). */
+  allowedHosts: string[];
+}
+
+export const SERVER_PLACEHOLDER = '{server}';
+const LABEL = /^[a-z0-9]{1,63}$/;
+
+export class OriginConfigError extends Error {}
+
+function hostPattern(pattern: string): { protocol: string; host: string } {
+  const match = /^(https?):\/\/([^/?#]+)\/*$/.exec(pattern);
+  if (!match)
+    throw new OriginConfigError(
+      `SANDBOX_ORIGIN "${pattern}" must be an origin like https://{server}.sandbox.example.com`,
+    );
+  return { protocol: match[1] as string, host: (match[2] as string).toLowerCase() };
+}
+
+function checkPattern(pattern: string, host: URL): void {
+  const { host: patternHost, protocol } = hostPattern(pattern);
+  if (
+    !patternHost.startsWith(`${SERVER_PLACEHOLDER}.`) ||
+    patternHost.split(SERVER_PLACEHOLDER).length !== 2
+  ) {
+    throw new OriginConfigError(
+      `SANDBOX_ORIGIN must start with ${SERVER_PLACEHOLDER}. as its first host label (e.g. https://{server}.sandbox.example.com), so that every MCP server's views get an origin of their own`,
+    );
+  }
+  const sample = new URL(`${protocol}://${patternHost.replace(SERVER_PLACEHOLDER, 'a0')}`);
+  const parent = sample.hostname.slice(3);
+  if (sample.host === host.host || parent === host.hostname) {
+    throw new OriginConfigError('SANDBOX_ORIGIN must not be the host origin, or views could reach the host.');
+  }
 }
 
 export function originsFor(env: Record<string, string | undefined>): Origins {
   const port = env.PORT ?? '3000';
-  const host = (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const sandbox = (env.SANDBOX_ORIGIN ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
-  if (new URL(host).origin === new URL(sandbox).origin) {
-    throw new Error('SANDBOX_ORIGIN must differ from the host origin, or views could reach the host.');
-  }
-  return { host: new URL(host).origin, sandbox: new URL(sandbox).origin };
+  const host = new URL((env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, ''));
+  const sandboxPattern = (env.SANDBOX_ORIGIN ?? `http://${SERVER_PLACEHOLDER}.sandbox.localhost:${port}`)
+    .trim()
+    .replace(/\/+$/, '');
+  checkPattern(sandboxPattern, host);
+  const allowedHosts = (env.ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return { host: host.origin, sandboxPattern, allowedHosts };
 }
 
-/** Compares a request's Host header with an origin's host (name and port). */
-export function isHostOf(hostHeader: string | null, origin: string): boolean {
+/** The origin a server's views run in. */
+export function sandboxOriginFor(pattern: string, label: string): string {
+  if (!LABEL.test(label)) throw new OriginConfigError(`"${label}" is not a sandbox label`);
+  return new URL(pattern.replace(SERVER_PLACEHOLDER, label)).origin;
+}
+
+function patternSuffix(pattern: string): { protocol: string; suffix: string } {
+  const { protocol, host } = hostPattern(pattern);
+  return {
+    protocol,
+    suffix: new URL(`${protocol}://${host.replace(SERVER_PLACEHOLDER, 'a0')}`).host.slice(2),
+  };
+}
+
+function safeHost(hostHeader: string, protocol = 'http'): string | null {
+  try {
+    return new URL(`${protocol}://${hostHeader.toLowerCase()}`).host;
+  } catch {
+    return null;
+  }
+}
+
+/** The server label named by a request's Host header, when it is one of the sandbox origins. */
+export function sandboxLabelOf(hostHeader: string | null, pattern: string): string | null {
+  if (!hostHeader) return null;
+  const { protocol, suffix } = patternSuffix(pattern);
+  const host = safeHost(hostHeader, protocol);
+  if (!host?.endsWith(suffix)) return null;
+  const label = host.slice(0, -suffix.length);
+  return LABEL.test(label) ? label : null;
+}
+
+/**
+ * DNS rebinding: the chat answers only under its own names: the public origin's host, `localhost`
+ * on the port it listens on (the supervisor's own address, which no rebinding name can claim), and
+ * `ALLOWED_HOSTS`.
+ */
+export function isChatHost(hostHeader: string | null, origins: Origins, port: string): boolean {
   if (!hostHeader) return false;
-  return hostHeader.toLowerCase() === new URL(origin).host.toLowerCase();
+  const host = safeHost(hostHeader);
+  if (!host) return false;
+  const own = new URL(origins.host).host;
+  return host === own || host === `localhost:${port}` || origins.allowedHosts.includes(host);
 }

@@ -82,7 +82,7 @@ export class McpRegistry {
       throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
     const stored = await storeServer(await getDb(), userId, registration.id, registration);
     if (!stored) throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
-    const connection = this.start({ ...registration, source: 'user' });
+    const connection = this.start({ ...registration, source: 'user', ownerId: userId });
     await connection.connect();
     return connection;
   }
@@ -140,7 +140,7 @@ async function createRegistry(): Promise<McpRegistry> {
       );
       continue;
     }
-    servers.push({ ...parsed.registration, source: 'user' });
+    servers.push({ ...parsed.registration, source: 'user', ownerId: stored.userId });
   }
   const connections = servers.map((s) => registry.start(s));
   await Promise.race([

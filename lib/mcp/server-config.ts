@@ -20,6 +20,8 @@ export type ServerSource = 'config' | 'demo' | 'user';
 
 export interface ServerConfig extends ServerRegistration {
   source: ServerSource;
+  /** Who added a `user` server (its views' origin depends on it). */
+  ownerId?: string;
 }
 
 /** One JSON Schema for a server registration, used by host.config.json and by the servers API. */

@@ -12,6 +12,8 @@ export interface UiResource {
   csp: ResourceCsp;
   permissions: ResourcePermissions;
   prefersBorder?: boolean;
+  /** `_meta.ui.domain` as the server declared it (MCP Apps); honoured only if it is the server's own sandbox origin. */
+  domain?: string;
   /** Problems worth showing in the developer log (dropped CSP entries, legacy mime type). */
   notes: string[];
 }
@@ -70,6 +72,7 @@ export async function readUiResource(connection: ServerConnection, uri: string):
   if (dropped.length > 0) notes.push(`CSP entries dropped: ${dropped.join(', ')}`);
   const resource: UiResource = { uri, html, csp, permissions: cleanPermissions(ui?.permissions), notes };
   if (typeof ui?.prefersBorder === 'boolean') resource.prefersBorder = ui.prefersBorder;
+  if (typeof ui?.domain === 'string') resource.domain = ui.domain.slice(0, 300);
   return resource;
 }
 

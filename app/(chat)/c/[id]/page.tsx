@@ -1,6 +1,5 @@
 import { notFound } from 'next/navigation';
 import { Chat } from '@/components/chat/chat';
-import { originsFor } from '@/lib/apps/origins';
 import { currentUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { getConversation } from '@/lib/db/queries/conversations';
@@ -26,7 +25,6 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       initialMessages={messages}
       initialChatMode={conversation.chatMode}
       initialModelId={conversation.modelId}
-      sandboxOrigin={originsFor(process.env).sandbox}
       {...(await chatPageModels())}
     />
   );
