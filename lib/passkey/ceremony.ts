@@ -35,26 +35,31 @@ async function post<T>(
 }
 
 export async function hasPasskey(): Promise<
-  { ok: true; registered: boolean } | { ok: false; status: number; error: string }
+  { ok: true; registered: boolean; credentials: number } | { ok: false; status: number; error: string }
 > {
   try {
     const response = await fetch('/api/passkey/status', { cache: 'no-store' });
-    const json = (await response.json()) as { registered?: boolean; error?: string };
+    const json = (await response.json()) as { registered?: boolean; credentials?: number; error?: string };
     return response.ok
-      ? { ok: true, registered: json.registered === true }
+      ? { ok: true, registered: json.registered === true, credentials: json.credentials ?? 0 }
       : { ok: false, status: response.status, error: json.error ?? '' };
   } catch {
     return { ok: false, status: 0, error: 'The host could not be reached.' };
   }
 }
 
-/** Phase 3: creates a passkey for the user. It authorises nothing by itself. */
-export async function registerPasskey(): Promise<
-  { ok: true } | { ok: false; error: string; kind: CeremonyError | 'server' }
-> {
+export type Assertion = Awaited<ReturnType<typeof startAuthentication>>;
+
+type RegistrationResult = { ok: true } | { ok: false; error: string; kind: CeremonyError | 'server' };
+
+/**
+ * Phase 3: creates a passkey for the user. It authorises nothing by itself. A user who has one
+ * passes `assertion`, the proof from `addAnotherPasskey`.
+ */
+export async function registerPasskey(assertion?: Assertion): Promise<RegistrationResult> {
   const options = await post<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>(
     '/api/passkey/register',
-    { step: 'options' },
+    { step: 'options', assertion },
   );
   if (!options.ok) return { ok: false, error: options.error, kind: 'server' };
   let response: Awaited<ReturnType<typeof startRegistration>>;
@@ -73,7 +78,32 @@ export async function registerPasskey(): Promise<
   return { ok: true };
 }
 
-export type Assertion = Awaited<ReturnType<typeof startAuthentication>>;
+/**
+ * Adds another passkey: first an assertion with one the user has, answering a challenge issued
+ * only for enrolment, then the registration ceremony. Nothing is added unless both succeed.
+ */
+export async function addAnotherPasskey(): Promise<RegistrationResult> {
+  const challenge = await post<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>(
+    '/api/passkey/register',
+    { step: 'enrol-challenge' },
+  );
+  if (!challenge.ok) return { ok: false, error: challenge.error, kind: 'server' };
+  let assertion: Assertion;
+  try {
+    assertion = await startAuthentication({ optionsJSON: challenge.value.options });
+  } catch (error) {
+    const kind = classify(error);
+    return {
+      ok: false,
+      kind,
+      error:
+        kind === 'cancelled'
+          ? 'No passkey was added: the check with the passkey you have was cancelled.'
+          : 'No passkey was added: the check with the passkey you have failed.',
+    };
+  }
+  return registerPasskey(assertion);
+}
 
 /** Phase 4: fetches the challenge issued for this exact call and runs the ceremony. */
 export async function confirmWithPasskey(

@@ -38,8 +38,21 @@ export function passkeyStatus(userId: string) {
   return call<{ registered: boolean; credentials: number }>(`/users/${encodeURIComponent(userId)}`);
 }
 
-export function registrationOptions(userId: string, userName: string) {
-  return call<{ options: unknown }>('/registration/options', { userId, userName });
+/**
+ * `enrolment` is the assertion answering an enrolment challenge; the FIDO2 server requires it once
+ * the user has a credential, and says which rule let the registration begin.
+ */
+export function registrationOptions(userId: string, userName: string, enrolment?: unknown) {
+  return call<{ options: unknown; enrolment?: 'first' | 'proved' }>('/registration/options', {
+    userId,
+    userName,
+    enrolment,
+  });
+}
+
+/** An assertion challenge for "enrol a new credential for this user", never valid for a call. */
+export function enrolmentChallenge(userId: string) {
+  return call<{ options: unknown; challenge: string; expiresAt: number }>('/enrolment/challenge', { userId });
 }
 
 export function verifyRegistration(userId: string, response: unknown) {

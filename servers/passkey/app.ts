@@ -42,6 +42,9 @@ interface Binding {
 
 const MAX_BODY = 200_000;
 
+export const ENROLMENT_PROOF_REQUIRED =
+  'Adding another passkey needs an assertion with one you already have.';
+
 function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     let size = 0;
@@ -82,31 +85,27 @@ function isUserId(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_.@-]{1,100}$/.test(value);
 }
 
+/** How a registration was allowed: a user's first credential, or proved with an existing one. */
+type RegistrationGrant = 'first' | 'proved';
+
 /**
  * A FIDO2 relying party (spec 7.1.2, 7.3.2): registration, assertion challenges bound to one call
  * that expire in under 60 s and are single-use, and `POST /auth/verify-assertion`, which MCPlet
- * backends call server-to-server for a definite yes or no.
+ * backends call server-to-server for a definite yes or no. A user who has a credential adds
+ * another only with an assertion answering an enrolment challenge (`POST /enrolment/challenge`).
  */
 export function passkeyHandler(config: PasskeyConfig) {
   const store = new CredentialStore(config.storeFile);
   const book = new ChallengeBook(Math.min(config.assertionTtlMs ?? 55_000, 59_000));
 
-  async function verifyAssertion(body: Record<string, unknown>) {
-    const auth = body.assertion as Partial<McpletAuth> | undefined;
-    if (auth?.type !== 'passkey_assertion' || typeof auth.challenge !== 'string') {
-      return { verified: false, reason: 'no passkey assertion' };
-    }
-    if (!isBinding(body.binding)) return { verified: false, reason: 'no call binding' };
-    const record = book.takeAssertion(auth.challenge);
-    if ('error' in record) return { verified: false, reason: record.error };
-    const expected = bindingHash(
-      callBinding(body.binding.server, body.binding.tool, body.binding.arguments),
-    ).toString('base64url');
-    if (expected !== record.bindingHash)
-      return { verified: false, reason: 'the assertion was issued for another call' };
-    const user = store.user(record.userId);
-    const credential = user?.credentials.find((c) => c.id === auth.credentialId);
-    if (!user || !credential) return { verified: false, reason: 'unknown credential' };
+  /** Checks an assertion's signature, origin, rpId and user verification against one credential of the user. */
+  async function verifySignature(
+    userId: string,
+    challenge: string,
+    auth: Partial<McpletAuth>,
+  ): Promise<{ verified: true; credentialId: string } | { verified: false; reason: string }> {
+    const credential = store.user(userId)?.credentials.find((c) => c.id === auth.credentialId);
+    if (!credential) return { verified: false, reason: 'unknown credential' };
     const response: AuthenticationResponseJSON = {
       id: credential.id,
       rawId: credential.id,
@@ -122,7 +121,7 @@ export function passkeyHandler(config: PasskeyConfig) {
     try {
       const result = await verifyAuthenticationResponse({
         response,
-        expectedChallenge: record.challenge,
+        expectedChallenge: challenge,
         expectedOrigin: config.origins,
         expectedRPID: config.rpId,
         credential: {
@@ -133,11 +132,48 @@ export function passkeyHandler(config: PasskeyConfig) {
         requireUserVerification: true,
       });
       if (!result.verified) return { verified: false, reason: 'the signature did not verify' };
-      store.updateCounter(record.userId, credential.id, result.authenticationInfo.newCounter);
-      return { verified: true, userId: record.userId };
+      store.updateCounter(userId, credential.id, result.authenticationInfo.newCounter);
+      return { verified: true, credentialId: credential.id };
     } catch (error) {
       return { verified: false, reason: error instanceof Error ? error.message : 'verification failed' };
     }
+  }
+
+  async function verifyAssertion(body: Record<string, unknown>) {
+    const auth = body.assertion as Partial<McpletAuth> | undefined;
+    if (auth?.type !== 'passkey_assertion' || typeof auth.challenge !== 'string') {
+      return { verified: false, reason: 'no passkey assertion' };
+    }
+    if (!isBinding(body.binding)) return { verified: false, reason: 'no call binding' };
+    const record = book.takeAssertion(auth.challenge);
+    if ('error' in record) return { verified: false, reason: record.error };
+    const expected = bindingHash(
+      callBinding(body.binding.server, body.binding.tool, body.binding.arguments),
+    ).toString('base64url');
+    if (expected !== record.bindingHash)
+      return { verified: false, reason: 'the assertion was issued for another call' };
+    const result = await verifySignature(record.userId, record.challenge, auth);
+    return result.verified ? { verified: true, userId: record.userId } : result;
+  }
+
+  /**
+   * Who may register a credential now: anyone for a user's first one (Phase 3: it authorises
+   * nothing); for a user who has one, only an assertion by one of theirs answering an enrolment
+   * challenge issued for them (attack 17).
+   */
+  async function registrationGrant(
+    userId: string,
+    proof: unknown,
+  ): Promise<{ grant: RegistrationGrant } | { error: string }> {
+    if (!store.user(userId)?.credentials.length) return { grant: 'first' };
+    const auth = proof as Partial<McpletAuth> | undefined;
+    if (!auth || typeof auth !== 'object' || typeof auth.challenge !== 'string')
+      return { error: ENROLMENT_PROOF_REQUIRED };
+    const record = book.takeEnrolment(auth.challenge, userId);
+    if ('error' in record) return { error: `${ENROLMENT_PROOF_REQUIRED} (${record.error})` };
+    const result = await verifySignature(userId, record.challenge, auth);
+    if (!result.verified) return { error: `${ENROLMENT_PROOF_REQUIRED} (${result.reason})` };
+    return { grant: 'proved' };
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -157,6 +193,9 @@ export function passkeyHandler(config: PasskeyConfig) {
       const body = await readJson(req);
       if (url.pathname === '/registration/options') {
         if (!isUserId(body.userId)) return send(res, 400, { error: 'userId is required' });
+        const allowed = await registrationGrant(body.userId, body.enrolment);
+        if ('error' in allowed)
+          return send(res, 403, { error: allowed.error, code: 'ENROLMENT_PROOF_REQUIRED' });
         const name = typeof body.userName === 'string' ? body.userName.slice(0, 64) : body.userId;
         const stored = store.ensureUser(body.userId, name, () => randomBytes(32).toString('base64url'));
         const options = await generateRegistrationOptions({
@@ -169,7 +208,7 @@ export function passkeyHandler(config: PasskeyConfig) {
           authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
         });
         book.issueRegistration(body.userId, options.challenge);
-        return send(res, 200, { options });
+        return send(res, 200, { options, enrolment: allowed.grant });
       }
       if (url.pathname === '/registration/verify') {
         if (!isUserId(body.userId)) return send(res, 400, { error: 'userId is required' });
@@ -204,6 +243,21 @@ export function passkeyHandler(config: PasskeyConfig) {
           body.userId,
           callBinding(body.binding.server, body.binding.tool, body.binding.arguments),
         );
+        const options = await generateAuthenticationOptions({
+          rpID: config.rpId,
+          challenge: Buffer.from(record.challenge, 'base64url'),
+          allowCredentials: stored.credentials.map((c) => ({ id: c.id, transports: c.transports })),
+          userVerification: 'required',
+          timeout: 55_000,
+        });
+        return send(res, 200, { options, challenge: record.challenge, expiresAt: record.expiresAt });
+      }
+      if (url.pathname === '/enrolment/challenge') {
+        if (!isUserId(body.userId)) return send(res, 400, { error: 'userId is required' });
+        const stored = store.user(body.userId);
+        if (!stored?.credentials.length)
+          return send(res, 409, { error: 'the user has no passkey yet; the first needs no proof' });
+        const record = book.issueEnrolment(body.userId);
         const options = await generateAuthenticationOptions({
           rpID: config.rpId,
           challenge: Buffer.from(record.challenge, 'base64url'),

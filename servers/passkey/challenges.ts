@@ -28,10 +28,31 @@ export function newAssertionChallenge(canonicalBinding: string): { challenge: st
   };
 }
 
+/**
+ * What an enrolment assertion is bound to: adding a credential for this user. Its keys differ from
+ * a call binding's (`server`, `tool`, `arguments`), so the two hashes can never coincide.
+ */
+export function enrolmentBinding(userId: string): string {
+  return JSON.stringify({ purpose: 'enrol a new credential', user: userId });
+}
+
+export interface EnrolmentChallenge {
+  challenge: string;
+  userId: string;
+  expiresAt: number;
+  used: boolean;
+}
+
+/**
+ * Action challenges and enrolment challenges live in separate books: a challenge is taken only
+ * from the book of the purpose it was issued for, so an action assertion never proves an
+ * enrolment and an enrolment assertion never authorises a call.
+ */
 export class ChallengeBook {
   constructor(private readonly assertionTtlMs = ASSERTION_TTL_MS) {}
 
   private readonly assertions = new Map<string, AssertionChallenge>();
+  private readonly enrolments = new Map<string, EnrolmentChallenge>();
   private readonly registrations = new Map<string, { challenge: string; expiresAt: number }>();
 
   issueAssertion(userId: string, canonicalBinding: string, now = Date.now()): AssertionChallenge {
@@ -58,6 +79,25 @@ export class ChallengeBook {
     return record;
   }
 
+  issueEnrolment(userId: string, now = Date.now()): EnrolmentChallenge {
+    this.sweep(now);
+    const { challenge } = newAssertionChallenge(enrolmentBinding(userId));
+    const record = { challenge, userId, expiresAt: now + this.assertionTtlMs, used: false };
+    this.enrolments.set(challenge, record);
+    return record;
+  }
+
+  /** Takes an enrolment challenge for verification; it is spent whatever the outcome. */
+  takeEnrolment(challenge: string, userId: string): EnrolmentChallenge | { error: string } {
+    const record = this.enrolments.get(challenge);
+    if (!record) return { error: 'the challenge was not issued to enrol a credential' };
+    if (record.used) return { error: 'the challenge was already used (replay)' };
+    record.used = true;
+    if (Date.now() > record.expiresAt) return { error: 'the challenge expired' };
+    if (record.userId !== userId) return { error: 'the challenge was issued for another user' };
+    return record;
+  }
+
   issueRegistration(userId: string, challenge: string, now = Date.now()): void {
     this.registrations.set(userId, { challenge, expiresAt: now + REGISTRATION_TTL_MS });
   }
@@ -70,7 +110,7 @@ export class ChallengeBook {
   }
 
   private sweep(now: number) {
-    for (const [key, record] of this.assertions)
-      if (now > record.expiresAt + 60_000) this.assertions.delete(key);
+    for (const book of [this.assertions, this.enrolments])
+      for (const [key, record] of book) if (now > record.expiresAt + 60_000) book.delete(key);
   }
 }

@@ -206,3 +206,139 @@ describe('the FIDO2 server', () => {
     expect(stored.users.local.credentials[0].id).toBe(authenticator.id);
   });
 });
+
+describe('attack 17: a user who has a passkey adds another only with an assertion by one they have', () => {
+  async function postStatus(path: string, body: unknown) {
+    const response = await fetch(`${passkey.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async function enrolmentChallenge(userId: string): Promise<string> {
+    return (await post('/enrolment/challenge', { userId })).challenge as string;
+  }
+
+  async function proofBy(by: SoftAuthenticator, userId = 'local') {
+    return by.assert(await enrolmentChallenge(userId), 'localhost', ORIGIN);
+  }
+
+  /** Runs registration for a new authenticator, with an enrolment proof or without one. */
+  async function enrol(userId: string, added: SoftAuthenticator, enrolment?: unknown) {
+    const started = await postStatus('/registration/options', { userId, userName: userId, enrolment });
+    if (started.status !== 200) return started;
+    const options = started.body.options as Parameters<SoftAuthenticator['register']>[0];
+    return postStatus('/registration/verify', { userId, response: added.register(options, ORIGIN) });
+  }
+
+  async function credentials(userId = 'local'): Promise<number> {
+    return ((await (await fetch(`${passkey.url}/users/${userId}`)).json()) as { credentials: number })
+      .credentials;
+  }
+
+  it('a second credential without an assertion is refused and nothing is added', async () => {
+    const before = await credentials();
+    const result = await enrol('local', new SoftAuthenticator());
+    expect(result).toEqual({
+      status: 403,
+      body: {
+        error: 'Adding another passkey needs an assertion with one you already have.',
+        code: 'ENROLMENT_PROOF_REQUIRED',
+      },
+    });
+    expect(await credentials()).toBe(before);
+  });
+
+  it('a forged assertion (bad signature) is refused', async () => {
+    const before = await credentials();
+    const proof = await proofBy(authenticator);
+    const signature = Buffer.from(proof.signature, 'base64url');
+    signature[signature.length - 1] = (signature[signature.length - 1] ?? 0) ^ 0xff;
+    const result = await enrol('local', new SoftAuthenticator(), {
+      ...proof,
+      signature: signature.toString('base64url'),
+    });
+    expect(result.status).toBe(403);
+    expect(await credentials()).toBe(before);
+  });
+
+  it('with an assertion by the first credential the second is added, and it works for actions', async () => {
+    const before = await credentials();
+    const second = new SoftAuthenticator();
+    const result = await enrol('local', second, await proofBy(authenticator));
+    expect(result).toEqual({ status: 200, body: { verified: true } });
+    expect(await credentials()).toBe(before + 1);
+    const booked0 = booked();
+    expect(
+      (await reserve(booking, second.assert(await challengeFor(booking), 'localhost', ORIGIN))).isError,
+    ).toBeFalsy();
+    expect(booked()).toBe(booked0 + 1);
+  });
+
+  it('an action (call-bound) assertion is not an enrolment proof', async () => {
+    const before = await credentials();
+    const action = authenticator.assert(await challengeFor(booking), 'localhost', ORIGIN);
+    const result = await enrol('local', new SoftAuthenticator(), action);
+    expect(result.status).toBe(403);
+    expect(result.body.error).toMatch(/not issued to enrol a credential/);
+    expect(await credentials()).toBe(before);
+  });
+
+  it('an enrolment assertion does not authorise an action', async () => {
+    const before = booked();
+    const proof = await proofBy(authenticator);
+    const result = await reserve(booking, proof);
+    expect(result.structuredContent?.error).toMatchObject({
+      code: 'AUTH_FAILED',
+      message: expect.stringMatching(/unknown challenge/),
+    });
+    expect(booked()).toBe(before);
+  });
+
+  it('a replayed enrolment assertion is refused', async () => {
+    const proof = await proofBy(authenticator);
+    expect((await enrol('local', new SoftAuthenticator(), proof)).status).toBe(200);
+    const before = await credentials();
+    const replay = await enrol('local', new SoftAuthenticator(), proof);
+    expect(replay.status).toBe(403);
+    expect(replay.body.error).toMatch(/already used/);
+    expect(await credentials()).toBe(before);
+  });
+
+  it('an expired enrolment challenge is refused (TTL under 60 s)', async () => {
+    const challenge = await enrolmentChallenge('local');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const before = await credentials();
+    const result = await enrol(
+      'local',
+      new SoftAuthenticator(),
+      authenticator.assert(challenge, 'localhost', ORIGIN),
+    );
+    expect(result.status).toBe(403);
+    expect(result.body.error).toMatch(/expired/);
+    expect(await credentials()).toBe(before);
+  });
+
+  it("another user's assertion is refused", async () => {
+    const bob = new SoftAuthenticator();
+    expect(await enrol('bob', bob)).toEqual({ status: 200, body: { verified: true } });
+    const before = await credentials();
+    // Bob's proof for Bob's own enrolment, presented for another user.
+    const forBob = await enrol('local', new SoftAuthenticator(), await proofBy(bob, 'bob'));
+    expect(forBob.status).toBe(403);
+    expect(forBob.body.error).toMatch(/another user/);
+    // Bob's credential answering a challenge issued for the other user.
+    const bobSigns = await enrol('local', new SoftAuthenticator(), await proofBy(bob, 'local'));
+    expect(bobSigns.status).toBe(403);
+    expect(bobSigns.body.error).toMatch(/unknown credential/);
+    expect(await credentials()).toBe(before);
+  });
+
+  it('Phase 3: a first credential needs no proof, and no enrolment challenge is issued for it', async () => {
+    expect(await postStatus('/enrolment/challenge', { userId: 'carol' })).toMatchObject({ status: 409 });
+    expect(await enrol('carol', new SoftAuthenticator())).toEqual({ status: 200, body: { verified: true } });
+    expect(await credentials('carol')).toBe(1);
+  });
+});

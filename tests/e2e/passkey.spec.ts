@@ -4,6 +4,7 @@ import { startProbeServer } from '../fixtures/mcp/probe-server';
 import { expect, type FakeModel, test, token } from './fixtures';
 import { type VirtualCredential, virtualAuthenticator } from './helpers/webauthn';
 import type { ChatPage } from './pages/chat-page';
+import { PasskeyPanel } from './pages/passkey-panel';
 import { Views } from './pages/views';
 import { BARE_HOST_PORT, PASSKEY_PORT } from './ports';
 
@@ -80,6 +81,84 @@ test.describe('7.2 passkey gates with backend enforcement', () => {
     await expect(page.getByTestId('audit-row').first()).toContainText('passkey');
     await expect(page.getByTestId('audit-row').first()).toContainText('ok');
     await expect(page.getByTestId('audit-table')).not.toContainText('First Use');
+  });
+
+  test('attack 17: a second passkey cannot be registered over the API without an assertion with the first', async ({
+    request,
+  }) => {
+    const count = async () =>
+      ((await (await request.get('/api/passkey/status')).json()) as { credentials: number }).credentials;
+    expect(await count()).toBe(1);
+    const bare = await request.post('/api/passkey/register', { data: { step: 'options' } });
+    expect(bare.status()).toBe(403);
+    expect(await bare.json()).toEqual({
+      error: 'Adding another passkey needs an assertion with one you already have.',
+    });
+    const forged = await request.post('/api/passkey/register', {
+      data: {
+        step: 'options',
+        assertion: {
+          id: 'AAAA',
+          type: 'public-key',
+          response: {
+            clientDataJSON: Buffer.from(
+              JSON.stringify({ type: 'webauthn.get', challenge: 'not-issued' }),
+            ).toString('base64url'),
+            authenticatorData: 'AAAA',
+            signature: 'AAAA',
+          },
+        },
+      },
+    });
+    expect(forged.status()).toBe(403);
+    // Straight to verify: no registration was begun, so there is nothing to finish.
+    const verify = await request.post('/api/passkey/register', {
+      data: { step: 'verify', response: { id: 'AAAA', type: 'public-key', response: {} } },
+    });
+    expect(verify.status()).toBe(400);
+    expect(await count()).toBe(1);
+  });
+
+  test('adding another passkey: a dismissed check with the first adds nothing and says so', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      navigator.credentials.get = () => Promise.reject(new DOMException('dismissed', 'NotAllowedError'));
+    });
+    const panel = new PasskeyPanel(page);
+    await panel.open();
+    await expect(panel.count()).toHaveAttribute('data-count', '1');
+    await panel.add();
+    await expect(panel.note()).toContainText(
+      'No passkey was added: the check with the passkey you have was cancelled.',
+    );
+    await expect(panel.count()).toHaveAttribute('data-count', '1');
+  });
+
+  test('adding another passkey asks for the first, then creates the second', async ({ page }) => {
+    const authenticator = await virtualAuthenticator(page);
+    if (!credential) throw new Error('the first test registers the passkey');
+    const first = credential;
+    await authenticator.add(first);
+    // One authenticator holds one credential per account (excludeCredentials), so once the check
+    // with the first is done it leaves, as when a second device creates the new one.
+    let asserted = false;
+    await page.route('**/api/passkey/register', async (route) => {
+      const body = route.request().postDataJSON() as { step?: string; assertion?: unknown };
+      if (body.step === 'options') {
+        asserted = body.assertion !== undefined;
+        await authenticator.remove(first.credentialId);
+      }
+      await route.continue();
+    });
+    const panel = new PasskeyPanel(page);
+    await panel.open();
+    await panel.add();
+    await expect(panel.note()).toHaveText('Passkey added.');
+    await expect(panel.count()).toHaveAttribute('data-count', '2');
+    expect(asserted).toBe(true);
+    const [second] = await authenticator.credentials();
+    expect(second?.credentialId).not.toBe(first.credentialId);
   });
 
   test('cancelling the gate creates nothing and says so', async ({ page, chat, fakeModel }) => {

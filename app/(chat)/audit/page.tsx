@@ -1,3 +1,4 @@
+import { PasskeyPanel } from '@/components/gate/passkey-panel';
 import { currentUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { listAudit } from '@/lib/db/queries/audit';
@@ -17,6 +18,7 @@ export default async function AuditPage() {
           Every call of an action tool: who, when, which server and tool, a hash of the arguments, the gate it
           met and what happened. No secrets or arguments are kept here.
         </p>
+        <PasskeyPanel />
         {rows.length === 0 ? (
           <p className="text-sm text-muted">No action calls yet.</p>
         ) : (

@@ -31,5 +31,8 @@ export async function virtualAuthenticator(page: Page) {
     async add(credential: VirtualCredential) {
       await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
     },
+    async remove(credentialId: string) {
+      await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId });
+    },
   };
 }
