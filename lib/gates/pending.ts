@@ -199,6 +199,11 @@ export function waitForGate(id: string, signal?: AbortSignal): Promise<GateOutco
   const pending = open.get(id);
   if (!pending) return Promise.resolve(closed.get(id)?.outcome ?? refusalFor('expired'));
   if (pending.outcome) return Promise.resolve(pending.outcome);
+  // A turn aborted before its call reached the wait (the stream is read lazily) is denied too.
+  if (signal?.aborted && pending.state === 'pending') {
+    close(pending, 'refused', refusalFor('cancelled'));
+    return Promise.resolve(refusalFor('cancelled'));
+  }
   return new Promise((resolve) => {
     const onAbort = () => {
       if (pending.state === 'pending' && open.get(id) === pending)
