@@ -5,7 +5,15 @@ import type { CallSurface, Gate } from '../mcplet/policy';
 import { callBinding } from '../trust/canonical';
 import { type GateAnswer, type McpletAuth, refusalFor, toMcpletAuth } from './answers';
 
-export type GateKind = 'model' | 'view';
+/** Who waits on a gate: a model's call, a view's call, or the user's own request to run a command. */
+export type GateKind = 'model' | 'view' | 'command';
+
+/** What a command gate shows: the exact program and arguments, the names of its environment, where it runs. */
+export interface CommandPreview {
+  argv: string[];
+  envKeys: string[];
+  cwd?: string;
+}
 
 export interface GateTicket {
   id: string;
@@ -21,6 +29,8 @@ export interface GateTicket {
   toolTitle?: string;
   args: Record<string, unknown>;
   promptMessage?: string;
+  /** Present on command gates (attack 15). */
+  command?: CommandPreview;
   expiresAt: number;
 }
 
