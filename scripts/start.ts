@@ -3,8 +3,10 @@ import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { OriginConfigError, originsFor } from '../lib/apps/origins';
+import { deploymentMode } from '../lib/config/deployment';
 import type { HostConfig } from '../lib/config/host-config';
 import { HostConfigError, loadHostConfig } from '../lib/config/load';
+import { bindRefusal } from '../lib/trust/command-servers';
 import { DEMO_SERVERS, demoPortBase } from '../servers/manifest';
 import { passkeyPort } from '../servers/passkey/config';
 import { needsBuild } from './build-check';
@@ -19,6 +21,10 @@ function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
   process.exit(1);
 }
+
+// Before anything is built or started: the host has no sign-in, so it listens only on this machine.
+const refusal = bindRefusal(bind, deploymentMode());
+if (refusal) fail(refusal);
 
 let config: HostConfig;
 try {

@@ -1,12 +1,75 @@
 'use client';
 import { AlertDialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { useGates } from '@/lib/store/gates';
+import { type GatePrompt, useGates } from '@/lib/store/gates';
 import { Button } from '../ui/button';
 import { PasskeySteps } from './passkey-steps';
 
 function secondsLeft(expiresAt: number): number {
   return Math.max(0, Math.round((expiresAt - Date.now()) / 1000));
+}
+
+function CallDetails({ prompt }: { prompt: GatePrompt }) {
+  const entries = Object.entries(prompt.args);
+  return (
+    <>
+      <p>
+        {prompt.toolTitle ? <strong>{prompt.toolTitle}</strong> : null}{' '}
+        <code className="font-mono">{prompt.toolName}</code> from <strong>{prompt.serverName}</strong> wants
+        to run with:
+      </p>
+      {entries.length > 0 ? (
+        <dl
+          className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded bg-surface p-3 font-mono text-xs"
+          data-testid="gate-args"
+        >
+          {entries.map(([key, value]) => (
+            <div key={key} className="contents">
+              <dt className="text-muted">{key}</dt>
+              <dd className="break-all">{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="text-muted">No arguments.</p>
+      )}
+    </>
+  );
+}
+
+/** Attack 15: the exact argv, one argument per line as the program receives it (no shell). */
+function CommandDetails({
+  serverName,
+  command,
+}: {
+  serverName: string;
+  command: NonNullable<GatePrompt['command']>;
+}) {
+  return (
+    <>
+      <p>
+        Adding the server <strong>{serverName}</strong> runs this program with these arguments:
+      </p>
+      <ol className="space-y-1 rounded bg-surface p-3 font-mono text-xs" data-testid="gate-command">
+        {command.argv.map((arg, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the argv is fixed for the dialog's life; arguments may repeat.
+          <li key={i} className="break-all" data-testid="gate-command-arg">
+            {arg}
+          </li>
+        ))}
+      </ol>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+        <dt className="text-muted">Environment</dt>
+        <dd className="font-mono" data-testid="gate-command-env">
+          {command.envKeys.length ? command.envKeys.join(', ') : 'none added'}
+        </dd>
+        <dt className="text-muted">Working directory</dt>
+        <dd className="font-mono" data-testid="gate-command-cwd">
+          {command.cwd ?? "the host's own"}
+        </dd>
+      </dl>
+    </>
+  );
 }
 
 /**
@@ -31,7 +94,6 @@ export function GateHost() {
 
   if (!current) return null;
   const { prompt } = current;
-  const entries = Object.entries(prompt.args);
   return (
     <AlertDialog.Root
       open
@@ -43,35 +105,22 @@ export function GateHost() {
           className="fixed top-1/2 left-1/2 z-50 w-[min(94vw,32rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-bg p-5 shadow-2xl"
           data-testid="gate-dialog"
           data-gate={prompt.gate}
+          data-kind={prompt.kind ?? 'call'}
         >
-          <AlertDialog.Title className="text-base font-semibold">Confirm this action</AlertDialog.Title>
+          <AlertDialog.Title className="text-base font-semibold">
+            {prompt.command ? 'Run a command on this computer?' : 'Confirm this action'}
+          </AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-3 text-sm">
               {prompt.promptMessage ? <p className="font-medium">{prompt.promptMessage}</p> : null}
-              <p>
-                {prompt.toolTitle ? <strong>{prompt.toolTitle}</strong> : null}{' '}
-                <code className="font-mono">{prompt.toolName}</code> from <strong>{prompt.serverName}</strong>{' '}
-                wants to run with:
-              </p>
-              {entries.length > 0 ? (
-                <dl
-                  className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded bg-surface p-3 font-mono text-xs"
-                  data-testid="gate-args"
-                >
-                  {entries.map(([key, value]) => (
-                    <div key={key} className="contents">
-                      <dt className="text-muted">{key}</dt>
-                      <dd className="break-all">
-                        {typeof value === 'string' ? value : JSON.stringify(value)}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
+              {prompt.command ? (
+                <CommandDetails serverName={prompt.serverName} command={prompt.command} />
               ) : (
-                <p className="text-muted">No arguments.</p>
+                <CallDetails prompt={prompt} />
               )}
               <p className="text-xs text-muted">
-                Nothing is sent until you confirm. This request expires in {left} s.
+                Nothing {prompt.command ? 'runs' : 'is sent'} until you confirm. This request expires in{' '}
+                {left} s.
               </p>
             </div>
           </AlertDialog.Description>

@@ -1,7 +1,19 @@
 'use client';
 import { type FormEvent, useState } from 'react';
+import { type GatePrompt, submitGateAnswer, useGates } from '@/lib/store/gates';
 import { Button } from '../ui/button';
-import { postJson } from './api';
+import { postJson, type ServerView } from './api';
+
+/** Where an add is: a command server waits for the user's confirmation before anything runs. */
+type Phase = 'idle' | 'adding' | 'confirming' | 'starting';
+
+const BUSY_LABEL: Record<Exclude<Phase, 'idle'>, string> = {
+  adding: 'Connecting…',
+  confirming: 'Waiting for your confirmation…',
+  starting: 'Starting the command…',
+};
+
+type Added = { server: ServerView } | { gate: GatePrompt };
 
 const input = 'w-full rounded-md border border-border bg-bg px-2 py-1.5 text-sm';
 
@@ -12,13 +24,37 @@ export function AddServerForm({ onAdded }: { onAdded: () => void }) {
   const [url, setUrl] = useState('');
   const [command, setCommand] = useState('');
   const [admission, setAdmission] = useState('strict');
-  const [busy, setBusy] = useState(false);
+  const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  function added(server: ServerView) {
+    setNotice(`Added ${server.name}.`);
+    setId('');
+    setName('');
+    setUrl('');
+    setCommand('');
+    onAdded();
+  }
+
+  /** Attack 15: the host draws the command; only the user's approval starts it. */
+  async function confirmCommand(gate: GatePrompt) {
+    setPhase('confirming');
+    const answer = await useGates.getState().ask(gate);
+    setPhase(answer.approved ? 'starting' : 'idle');
+    const answered = await submitGateAnswer(gate.id, answer);
+    setPhase('idle');
+    if (!answered.ok) return setError(answered.error ?? 'The confirmation failed; nothing was run.');
+    const result = answered.result as { server?: ServerView; refused?: string } | undefined;
+    if (result?.server) return added(result.server);
+    setNotice(result?.refused ?? 'Cancelled: the command was not run.');
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
+    setPhase('adding');
     setError(null);
+    setNotice(null);
     const transport =
       kind === 'http'
         ? { type: 'http', url: url.trim() }
@@ -29,19 +65,19 @@ export function AddServerForm({ onAdded }: { onAdded: () => void }) {
               .map((s) => s.trim())
               .filter(Boolean),
           };
-    const result = await postJson('/api/servers', {
+    const result = await postJson<Added>('/api/servers', {
       id: id.trim(),
       name: name.trim() || undefined,
       transport,
       admission,
     });
-    setBusy(false);
-    if (!result.ok) return setError(result.error);
-    setId('');
-    setName('');
-    setUrl('');
-    setCommand('');
-    onAdded();
+    if (!result.ok) {
+      setPhase('idle');
+      return setError(result.error);
+    }
+    if ('gate' in result.value) return confirmCommand(result.value.gate);
+    setPhase('idle');
+    added(result.value.server);
   }
 
   return (
@@ -80,7 +116,7 @@ export function AddServerForm({ onAdded }: { onAdded: () => void }) {
         </label>
         <label>
           <input type="radio" name="kind" checked={kind === 'stdio'} onChange={() => setKind('stdio')} />{' '}
-          Command (stdio, local mode)
+          Command (stdio, local mode; you confirm the exact command first)
         </label>
       </fieldset>
       {kind === 'http' ? (
@@ -123,12 +159,17 @@ export function AddServerForm({ onAdded }: { onAdded: () => void }) {
         </select>
       </label>
       <div className="flex items-end gap-3">
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? 'Connecting…' : 'Add server'}
+        <Button type="submit" variant="primary" disabled={phase !== 'idle'} data-testid="add-server">
+          {phase === 'idle' ? 'Add server' : BUSY_LABEL[phase]}
         </Button>
       </div>
+      {notice ? (
+        <p role="status" className="text-sm text-muted sm:col-span-2" data-testid="add-server-notice">
+          {notice}
+        </p>
+      ) : null}
       {error ? (
-        <p role="alert" className="text-sm text-danger sm:col-span-2">
+        <p role="alert" className="text-sm text-danger sm:col-span-2" data-testid="add-server-error">
           {error}
         </p>
       ) : null}

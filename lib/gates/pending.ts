@@ -5,8 +5,15 @@ import type { CallSurface, Gate } from '../mcplet/policy';
 import { callBinding } from '../trust/canonical';
 import { type GateAnswer, type McpletAuth, refusalFor, toMcpletAuth } from './answers';
 
-export type GateKind = 'model' | 'view';
-type GateState = 'pending' | 'approved' | 'refused' | 'used';
+/** Who waits on a gate: a model's call, a view's call, or the user's own request to run a command. */
+export type GateKind = 'model' | 'view' | 'command';
+
+/** What a command gate shows: the exact program and arguments, the names of its environment, where it runs. */
+export interface CommandPreview {
+  argv: string[];
+  envKeys: string[];
+  cwd?: string;
+}
 
 export interface GateTicket {
   id: string;
@@ -22,14 +29,17 @@ export interface GateTicket {
   toolTitle?: string;
   args: Record<string, unknown>;
   promptMessage?: string;
+  /** Present on command gates (attack 15). */
+  command?: CommandPreview;
   expiresAt: number;
 }
 
 export type GateOutcome = { verdict: 'approved' } | { verdict: 'refused'; code: ErrorCode; message: string };
 
-interface Pending extends GateTicket {
+/** An open ticket: waiting for the user, or approved and waiting to be spent by its one dispatch. */
+interface Open extends GateTicket {
   binding: string;
-  state: GateState;
+  state: 'pending' | 'approved';
   outcome?: GateOutcome;
   /** The passkey challenge the FIDO2 server issued for this call (passkey gates). */
   challenge?: string;
@@ -39,17 +49,32 @@ interface Pending extends GateTicket {
   timer: NodeJS.Timeout;
 }
 
+/**
+ * What is left of a ticket once it is spent, refused or expired: its end, so a second answer is
+ * told so, and nothing of the call, except for a view's expired call, whose late answer still gets
+ * a result the view can show. Kept for one more TTL, then forgotten.
+ */
+interface Closed {
+  userId: string;
+  state: 'used' | 'refused' | 'expired';
+  outcome: GateOutcome;
+  ticket?: GateTicket;
+  timer: NodeJS.Timeout;
+}
+
 /** How long a gate waits for the user (GATE_TTL_MS, default 2 minutes). */
 const TTL_MS = Number(process.env.GATE_TTL_MS ?? 120_000);
-const holder = globalThis as unknown as { __mcpletGates?: Map<string, Pending> };
-holder.__mcpletGates ??= new Map();
-const gates = holder.__mcpletGates;
+const holder = globalThis as unknown as {
+  __mcpletGates?: { open: Map<string, Open>; closed: Map<string, Closed> };
+};
+holder.__mcpletGates ??= { open: new Map(), closed: new Map() };
+const { open, closed } = holder.__mcpletGates;
 
 function hash(binding: string): string {
   return createHash('sha256').update(binding).digest('hex');
 }
 
-function ticketOf(pending: Pending): GateTicket {
+function ticketOf(pending: Open): GateTicket {
   const {
     binding: _b,
     state: _s,
@@ -63,12 +88,29 @@ function ticketOf(pending: Pending): GateTicket {
   return ticket;
 }
 
-function settle(pending: Pending, outcome: GateOutcome) {
-  if (pending.state !== 'pending') return;
-  pending.state = outcome.verdict === 'approved' ? 'approved' : 'refused';
-  pending.outcome = outcome;
+/** Ends a ticket: wakes its waiters, drops the call (arguments, assertion) and keeps only its end. */
+function close(pending: Open, state: Closed['state'], outcome: GateOutcome) {
   clearTimeout(pending.timer);
-  for (const waiter of pending.waiters.splice(0)) waiter(outcome);
+  open.delete(pending.id);
+  pending.auth = undefined;
+  if (!pending.outcome) {
+    pending.outcome = outcome;
+    for (const waiter of pending.waiters.splice(0)) waiter(outcome);
+  }
+  const keep = state === 'expired' && pending.kind === 'view' ? ticketOf(pending) : undefined;
+  const timer = setTimeout(() => closed.delete(pending.id), TTL_MS);
+  timer.unref();
+  closed.set(pending.id, {
+    userId: pending.userId,
+    state,
+    outcome,
+    ...(keep ? { ticket: keep } : {}),
+    timer,
+  });
+}
+
+function expire(pending: Open) {
+  close(pending, 'expired', refusalFor('expired'));
 }
 
 /**
@@ -77,20 +119,17 @@ function settle(pending: Pending, outcome: GateOutcome) {
  */
 export function openGate(input: Omit<GateTicket, 'id' | 'expiresAt'>, ttlMs = TTL_MS): GateTicket {
   const id = randomUUID();
-  const pending: Pending = {
+  const pending: Open = {
     ...input,
     id,
     expiresAt: Date.now() + ttlMs,
     binding: hash(callBinding(input.serverId, input.toolName, input.args)),
     state: 'pending',
     waiters: [],
-    timer: setTimeout(() => {
-      settle(pending, refusalFor('expired'));
-      setTimeout(() => gates.delete(id), TTL_MS).unref();
-    }, ttlMs),
+    timer: setTimeout(() => expire(pending), ttlMs),
   };
   pending.timer.unref();
-  gates.set(id, pending);
+  open.set(id, pending);
   return ticketOf(pending);
 }
 
@@ -98,21 +137,31 @@ export type DecisionResult =
   | { ok: true; ticket: GateTicket; outcome: GateOutcome }
   | { ok: false; status: 400 | 404 | 409 | 410; reason: string };
 
-function live(id: string, userId: string): Pending | { status: 404 | 409 | 410; reason: string } {
-  const pending = gates.get(id);
-  if (!pending || pending.userId !== userId) return { status: 404, reason: 'No such confirmation request.' };
-  if (pending.state === 'pending' && Date.now() > pending.expiresAt) settle(pending, refusalFor('expired'));
-  if (pending.outcome?.verdict === 'refused' && pending.outcome.message === refusalFor('expired').message) {
-    return { status: 410, reason: 'This confirmation request expired. Ask again.' };
+const EXPIRED = { status: 410, reason: 'This confirmation request expired. Ask again.' } as const;
+const ANSWERED = { status: 409, reason: 'This confirmation request was already answered.' } as const;
+
+/** An open ticket of this user that has not expired, checked at the moment it is used. */
+function current(id: string, userId: string): Open | undefined {
+  const pending = open.get(id);
+  if (!pending || pending.userId !== userId) return undefined;
+  if (Date.now() > pending.expiresAt) {
+    expire(pending);
+    return undefined;
   }
-  if (pending.state !== 'pending')
-    return { status: 409, reason: 'This confirmation request was already answered.' };
   return pending;
+}
+
+function awaitingAnswer(id: string, userId: string): Open | { status: 404 | 409 | 410; reason: string } {
+  const pending = current(id, userId);
+  if (pending) return pending.state === 'pending' ? pending : ANSWERED;
+  const ended = closed.get(id);
+  if (!ended || ended.userId !== userId) return { status: 404, reason: 'No such confirmation request.' };
+  return ended.state === 'expired' ? EXPIRED : ANSWERED;
 }
 
 /** Records the passkey challenge issued for a ticket; the assertion must answer exactly it. */
 export function recordChallenge(id: string, userId: string, challenge: string): boolean {
-  const pending = live(id, userId);
+  const pending = awaitingAnswer(id, userId);
   if (!('waiters' in pending)) return false;
   pending.challenge = challenge;
   return true;
@@ -120,15 +169,19 @@ export function recordChallenge(id: string, userId: string, challenge: string): 
 
 /**
  * Records the user's answer on a ticket they own; a ticket is answered once. A passkey gate is
- * approved only with an assertion whose challenge is the one issued for this ticket.
+ * approved only with an assertion whose challenge is the one issued for this ticket. A refusal
+ * ends the ticket at once; an approval keeps it until its one dispatch spends it, or it expires.
  */
 export function decideGate(id: string, userId: string, answer: GateAnswer): DecisionResult {
-  const pending = live(id, userId);
+  const pending = awaitingAnswer(id, userId);
   if (!('waiters' in pending)) return { ok: false, ...pending };
-  let outcome: GateOutcome;
+  const ticket = ticketOf(pending);
   if (!answer.approved) {
-    outcome = refusalFor(answer.reason ?? 'cancelled');
-  } else if (pending.gate === 'passkey') {
+    const outcome = refusalFor(answer.reason ?? 'cancelled');
+    close(pending, 'refused', outcome);
+    return { ok: true, ticket, outcome };
+  }
+  if (pending.gate === 'passkey') {
     const auth = pending.challenge ? toMcpletAuth(answer.assertion, pending.challenge) : null;
     if (!auth)
       return {
@@ -137,28 +190,40 @@ export function decideGate(id: string, userId: string, answer: GateAnswer): Deci
         reason: 'A passkey gate needs an assertion for the challenge issued for this call.',
       };
     pending.auth = auth;
-    outcome = { verdict: 'approved' };
-  } else {
-    outcome = { verdict: 'approved' };
   }
-  settle(pending, outcome);
-  return { ok: true, ticket: ticketOf(pending), outcome };
+  const outcome: GateOutcome = { verdict: 'approved' };
+  pending.state = 'approved';
+  pending.outcome = outcome;
+  for (const waiter of pending.waiters.splice(0)) waiter(outcome);
+  return { ok: true, ticket, outcome };
 }
 
 /** Ends a ticket because something other than the user failed (the FIDO2 server, say). */
 export function failGate(id: string, userId: string, reason: Parameters<typeof refusalFor>[0]): void {
-  const pending = gates.get(id);
-  if (pending && pending.userId === userId) settle(pending, refusalFor(reason));
+  const pending = current(id, userId);
+  if (pending?.state === 'pending') close(pending, 'refused', refusalFor(reason));
 }
 
 /** Waits for the answer on a model-proposed call (Appendix A: the call is suspended, not blocked). */
 export function waitForGate(id: string, signal?: AbortSignal): Promise<GateOutcome> {
-  const pending = gates.get(id);
-  if (!pending) return Promise.resolve(refusalFor('expired'));
+  const pending = open.get(id);
+  if (!pending) return Promise.resolve(closed.get(id)?.outcome ?? refusalFor('expired'));
   if (pending.outcome) return Promise.resolve(pending.outcome);
+  // A turn aborted before its call reached the wait (the stream is read lazily) is denied too.
+  if (signal?.aborted && pending.state === 'pending') {
+    close(pending, 'refused', refusalFor('cancelled'));
+    return Promise.resolve(refusalFor('cancelled'));
+  }
   return new Promise((resolve) => {
-    pending.waiters.push(resolve);
-    signal?.addEventListener('abort', () => settle(pending, refusalFor('cancelled')), { once: true });
+    const onAbort = () => {
+      if (pending.state === 'pending' && open.get(id) === pending)
+        close(pending, 'refused', refusalFor('cancelled'));
+    };
+    pending.waiters.push((outcome) => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
@@ -167,7 +232,7 @@ export type Spent = { ok: true; auth?: McpletAuth } | { ok: false };
 /**
  * Spends an approval: only for an approved, unexpired, unused ticket of this user whose call is
  * exactly the one about to be dispatched. A replay, another call or changed arguments get nothing.
- * For a passkey gate the assertion is handed over once and forgotten.
+ * For a passkey gate the assertion is handed over once and forgotten, with the rest of the ticket.
  */
 export function spendApproval(
   id: string,
@@ -176,18 +241,24 @@ export function spendApproval(
   toolName: string,
   args: unknown,
 ): Spent {
-  const pending = gates.get(id);
-  if (!pending || pending.userId !== userId || pending.state !== 'approved') return { ok: false };
-  if (Date.now() > pending.expiresAt) return { ok: false };
+  const pending = current(id, userId);
+  if (pending?.state !== 'approved') return { ok: false };
   if (pending.binding !== hash(callBinding(serverId, toolName, args))) return { ok: false };
-  pending.state = 'used';
   const auth = pending.auth;
-  pending.auth = undefined;
+  close(pending, 'used', { verdict: 'approved' });
   if (pending.gate === 'passkey' && !auth) return { ok: false };
   return auth ? { ok: true, auth } : { ok: true };
 }
 
+/** The ticket as the user was asked it: an open one, or a view's call that expired at its gate. */
 export function gateTicket(id: string, userId: string): GateTicket | undefined {
-  const pending = gates.get(id);
-  return pending && pending.userId === userId ? ticketOf(pending) : undefined;
+  const pending = open.get(id);
+  if (pending) return pending.userId === userId ? ticketOf(pending) : undefined;
+  const ended = closed.get(id);
+  return ended?.userId === userId ? ended.ticket : undefined;
+}
+
+/** How many tickets the host holds: open ones with their calls, and ended ones (no arguments). */
+export function heldGates(): { open: number; ended: number } {
+  return { open: open.size, ended: closed.size };
 }

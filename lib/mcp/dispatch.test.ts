@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedGated } from '../../tests/fixtures/mcp/gated-server';
 import { connectedRestaurant } from '../../tests/fixtures/restaurant-registry';
 import { dispatch } from './dispatch';
 import type { McpRegistry } from './registry';
@@ -202,6 +203,34 @@ describe('16.5 audit log of action calls', () => {
       expect(JSON.stringify(entries)).not.toContain('Ada');
     } finally {
       registry.audit = undefined;
+    }
+  });
+});
+
+describe('4: the server-side confirmation check (a confirm gate, not a passkey: nothing else stands in the way)', () => {
+  it.each([
+    ['a model-visible action', 'send_note', { text: 'hi' }],
+    ['a read the server gated', 'find_notes', { query: 'x' }],
+  ])('%s without a passed gate is never sent, from the model or a view', async (_label, toolName, args) => {
+    const gated = await connectedGated();
+    try {
+      for (const surface of [{ kind: 'model' as const }, { kind: 'app' as const, serverId: 'gated' }]) {
+        const outcome = await dispatch(gated.registry, {
+          serverId: 'gated',
+          toolName,
+          args,
+          surface,
+          session,
+        });
+        expect(outcome).toMatchObject({
+          sent: false,
+          decision: { allow: true, gate: 'confirm' },
+          envelope: { error: { code: 'AUTH_REQUIRED', message: expect.stringContaining('confirmation') } },
+        });
+      }
+      expect(gated.received).toEqual([]);
+    } finally {
+      await gated.close();
     }
   });
 });

@@ -1,11 +1,13 @@
 import 'server-only';
 import { DEMO_SERVERS, demoServerUrl } from '../../servers/manifest';
+import { deploymentMode } from '../config/deployment';
 import { hostConfig } from '../config/load';
 import { getDb } from '../db';
 import { type AuditEntry, recordAudit } from '../db/queries/audit';
 import { deleteStoredServer, listStoredServers, storeServer } from '../db/queries/servers';
 import { modelToolName } from '../mcplet/names';
 import type { McpletTool } from '../mcplet/types';
+import { restartsStoredCommand } from '../trust/command-servers';
 import { ServerConnection } from './connection';
 import { parseRegistration, type ServerConfig, type ServerRegistration } from './server-config';
 import { prefetchUiResources } from './ui-resource';
@@ -77,7 +79,17 @@ export class McpRegistry {
     return connection;
   }
 
-  async add(registration: ServerRegistration, userId: string): Promise<ServerConnection> {
+  /**
+   * Stores and starts a user's server. A command (stdio) server runs a program, so it is added only
+   * with the user's confirmation of that exact command (attack 15, command-servers.ts).
+   */
+  async add(
+    registration: ServerRegistration,
+    userId: string,
+    options: { commandApproved?: boolean } = {},
+  ): Promise<ServerConnection> {
+    if (registration.transport.type === 'stdio' && !options.commandApproved)
+      throw new RegistryError('A command (stdio) server is added only after you confirm its command.');
     if (this.connections.has(registration.id))
       throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
     const stored = await storeServer(await getDb(), userId, registration.id, registration);
@@ -137,6 +149,12 @@ async function createRegistry(): Promise<McpRegistry> {
     if (!parsed.ok || servers.some((s) => s.id === parsed.registration.id)) {
       console.warn(
         `[mcp] skipping stored server ${stored.id}: ${parsed.ok ? 'id already configured' : parsed.error}`,
+      );
+      continue;
+    }
+    if (parsed.registration.transport.type === 'stdio' && !restartsStoredCommand(deploymentMode())) {
+      console.warn(
+        `[mcp] not starting stored command server ${stored.id}: commands added over the API run only in local mode`,
       );
       continue;
     }

@@ -4,12 +4,16 @@ import { create } from 'zustand';
 /** What the browser shows of a gate ticket the server opened. */
 export interface GatePrompt {
   id: string;
+  /** `command` for the user's own request to run a program (a stdio server); else a tool call. */
+  kind?: string;
   gate: string;
   serverName: string;
   toolName: string;
   toolTitle?: string;
   args: Record<string, unknown>;
   promptMessage?: string;
+  /** On command gates: the exact program and arguments, environment names and working directory. */
+  command?: { argv: string[]; envKeys: string[]; cwd?: string };
   expiresAt: number;
 }
 

@@ -15,6 +15,8 @@ export interface FakeModel {
 export interface Servers {
   /** Registers a server with the host under test; it is removed again when the test ends. */
   register(registration: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** Removes a server added another way (the preview's form) when the test ends. */
+  track(id: string): void;
 }
 
 export const test = base.extend<{
@@ -30,6 +32,9 @@ export const test = base.extend<{
         const response = await request.post('/api/servers', { data: registration });
         if (response.status() === 201) added.push(String(registration.id));
         return { status: response.status(), body: await response.json() };
+      },
+      track(id) {
+        added.push(id);
       },
     });
     for (const id of added) await request.delete(`/api/servers/${id}`);

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { mcpletTool, startOddServer } from '../fixtures/mcp/odd-server';
 import { expect, test, token } from './fixtures';
 import { freePort, startProcess } from './helpers/processes';
+import { GateDialog } from './pages/gate-dialog';
 
 function toolNames(
   request: { body: { tools?: Array<{ function: { name: string } }> } } | undefined,
@@ -144,6 +146,7 @@ test.describe('developer preview', () => {
     preview,
     chat,
     fakeModel,
+    page,
   }) => {
     const command = [
       process.execPath,
@@ -152,21 +155,21 @@ test.describe('developer preview', () => {
     ];
     const strictId = token('ev-s').slice(0, 12);
     const annotatedId = token('ev-a').slice(0, 12);
-    expect(
-      (await servers.register({ id: strictId, transport: { type: 'stdio', command }, admission: 'strict' }))
-        .status,
-    ).toBe(201);
-    expect(
-      (
-        await servers.register({
-          id: annotatedId,
-          transport: { type: 'stdio', command },
-          admission: 'annotations',
-        })
-      ).status,
-    ).toBe(201);
-
+    // Attack 15: a command server is added from the host's page, after the user confirms its argv.
     await preview.open();
+    const gate = new GateDialog(page);
+    for (const [id, admission] of [
+      [strictId, 'strict'],
+      [annotatedId, 'annotations'],
+    ] as const) {
+      await preview.addCommandServer({ id, command, admission });
+      await gate.expectCommand(command);
+      await gate.approve();
+      servers.track(id);
+      await expect(preview.addServerNotice()).toHaveText(`Added ${id}.`);
+      await expect(preview.server(id)).toBeVisible();
+    }
+
     const strictEcho = preview.rejected(strictId, 'echo');
     await expect(strictEcho).toContainText('the tool declares no _meta.mcpletType');
     await expect(strictEcho).toContainText('MISSING_MCPLET_TYPE');
@@ -191,6 +194,34 @@ test.describe('developer preview', () => {
     const offered = toolNames((await fakeModel.requests(t))[0]);
     expect(offered).toContain(`${annotatedId}__echo`);
     expect(offered.some((name) => name.startsWith(`${strictId}__`))).toBe(false);
+  });
+
+  test('attack 15: a command runs only after the host-drawn confirmation; the API alone and a cancel run nothing', async ({
+    servers,
+    preview,
+    page,
+  }, testInfo) => {
+    const marker = testInfo.outputPath('marker');
+    const command = [process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`];
+    const id = token('cmd').slice(0, 12);
+
+    const fromCurl = await servers.register({ id, transport: { type: 'stdio', command } });
+    expect(fromCurl.status).toBe(403);
+    expect(String(fromCurl.body.error)).toContain("host's own page");
+
+    await preview.open();
+    await preview.addCommandServer({ id, command });
+    const gate = new GateDialog(page);
+    await gate.expectCommand(command);
+    // Until the answer, nothing is stored or started.
+    const listed = (await (await page.request.get('/api/servers')).json()) as {
+      servers: Array<{ id: string }>;
+    };
+    expect(listed.servers.map((s) => s.id)).not.toContain(id);
+    await gate.cancel();
+    await expect(preview.addServerNotice()).toHaveText('Cancelled: the command was not run.');
+    await expect(preview.server(id)).toHaveCount(0);
+    expect(existsSync(marker)).toBe(false);
   });
 
   test('the call form shows the policy decision first and the raw JSON-RPC after the call', async ({

@@ -19,4 +19,18 @@ export class PreviewPage {
   rejected(serverId: string, tool: string): Locator {
     return this.server(serverId).locator(`[data-testid="rejected-tool"][data-tool="${tool}"]`);
   }
+
+  /** Fills the add-server form with a command (stdio) server and submits it; the host then asks to confirm. */
+  async addCommandServer(registration: { id: string; command: string[]; admission?: string }) {
+    const form = this.page.getByRole('form', { name: 'Add a server' });
+    await form.locator('input[name="id"]').fill(registration.id);
+    await form.getByLabel(/Command \(stdio/).check();
+    await form.locator('textarea[name="command"]').fill(registration.command.join('\n'));
+    await form.locator('select[name="admission"]').selectOption(registration.admission ?? 'strict');
+    await form.getByTestId('add-server').click();
+  }
+
+  addServerNotice(): Locator {
+    return this.page.getByTestId('add-server-notice');
+  }
 }

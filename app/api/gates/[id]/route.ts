@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
+import { deploymentMode } from '@/lib/config/deployment';
 import { REFUSAL_REASONS } from '@/lib/gates/answers';
 import { answerGate } from '@/lib/gates/gated-call';
+import { gateTicket } from '@/lib/gates/pending';
 import { jsonError, readJson } from '@/lib/http/json';
+import { answerCommandGate } from '@/lib/mcp/command-servers';
 import { getRegistry } from '@/lib/mcp/registry';
+import { serverView } from '@/lib/mcp/snapshot';
 
 export const dynamic = 'force-dynamic';
 
@@ -28,6 +32,12 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
     return jsonError(400, 'A gate answer is { "approved": boolean, "reason"?, "assertion"? }.');
   const user = await currentUser(request);
   const answer = parsed.data as Parameters<typeof answerGate>[3];
+  if (gateTicket(id, user.id)?.kind === 'command') {
+    const answered = await answerCommandGate(await getRegistry(), id, user.id, answer, deploymentMode());
+    if (!answered.ok) return jsonError(answered.status, answered.reason);
+    if ('refused' in answered) return Response.json({ ok: true, result: { refused: answered.refused } });
+    return Response.json({ ok: true, result: { server: serverView(answered.started) } });
+  }
   const outcome = await answerGate(await getRegistry(), id, user.id, answer);
   if (!outcome.ok) return jsonError(outcome.status, outcome.reason);
   return Response.json({ ok: true, result: outcome.result });
