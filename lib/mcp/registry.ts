@@ -1,11 +1,13 @@
 import 'server-only';
 import { DEMO_SERVERS, demoServerUrl } from '../../servers/manifest';
+import { deploymentMode } from '../config/deployment';
 import { hostConfig } from '../config/load';
 import { getDb } from '../db';
 import { type AuditEntry, recordAudit } from '../db/queries/audit';
 import { deleteStoredServer, listStoredServers, storeServer } from '../db/queries/servers';
 import { modelToolName } from '../mcplet/names';
 import type { McpletTool } from '../mcplet/types';
+import { checkOutboundUrl, OutboundRefusedError } from '../net/guard';
 import { ServerConnection } from './connection';
 import { parseRegistration, type ServerConfig, type ServerRegistration } from './server-config';
 import { prefetchUiResources } from './ui-resource';
@@ -80,6 +82,7 @@ export class McpRegistry {
   async add(registration: ServerRegistration, userId: string): Promise<ServerConnection> {
     if (this.connections.has(registration.id))
       throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
+    if (registration.transport.type === 'http') await refuseOutbound(registration.transport.url);
     const stored = await storeServer(await getDb(), userId, registration.id, registration);
     if (!stored) throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
     const connection = this.start({ ...registration, source: 'user' });
@@ -104,6 +107,18 @@ export class McpRegistry {
 }
 
 export class RegistryError extends Error {}
+
+/**
+ * Side door 4: a URL the guard refuses is answered at once (the caller gets the rule) and never
+ * stored or connected. A name that does not resolve now is left to the connection to report.
+ */
+async function refuseOutbound(url: string): Promise<void> {
+  try {
+    await checkOutboundUrl(url, { mode: deploymentMode(), addedBy: 'user' });
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) throw error;
+  }
+}
 
 function configuredServers(): ServerConfig[] {
   const config = hostConfig();
