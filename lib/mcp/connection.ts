@@ -191,7 +191,9 @@ export class ServerConnection {
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(() => {
       this.refreshTimer = null;
-      this.refresh().catch((error: unknown) => this.note('error', `re-listing failed: ${String(error)}`));
+      this.refresh().catch((error: unknown) =>
+        this.note('error', `re-listing failed: ${safeErrorText(error)}`),
+      );
     }, 50);
   }
 
