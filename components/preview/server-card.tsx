@@ -11,7 +11,15 @@ const STATUS_TONE: Record<string, string> = {
   ready: 'bg-ok',
   connecting: 'bg-warn',
   unavailable: 'bg-danger',
+  refused: 'bg-danger',
+  'authorization-required': 'bg-warn',
   closed: 'bg-muted',
+};
+
+/** Stopped states are not retried: the card says why and what would change it. */
+const STATUS_LABEL: Record<string, string> = {
+  refused: 'refused by the outbound guard (not retried)',
+  'authorization-required': 'authorization required (not retried)',
 };
 
 function ToolRow({ serverId, tool }: { serverId: string; tool: ToolView }) {
@@ -115,7 +123,7 @@ export function ServerCard({ server, onChanged }: { server: ServerView; onChange
         />
         <h2 className="font-semibold">{server.name}</h2>
         <span className="text-sm text-muted" data-testid="server-status">
-          {server.status}
+          {STATUS_LABEL[server.status] ?? server.status}
           {server.kind ? ` · ${server.kind}` : ''} · {server.source} · admission {server.admission}
         </span>
         <div className="ml-auto flex gap-2">
@@ -131,7 +139,11 @@ export function ServerCard({ server, onChanged }: { server: ServerView; onChange
         {where}
       </p>
       {server.lastError ? (
-        <p role="alert" className="mt-2 rounded bg-danger-bg px-2 py-1 text-sm text-danger">
+        <p
+          role="alert"
+          className="mt-2 rounded bg-danger-bg px-2 py-1 text-sm text-danger"
+          data-testid="server-error"
+        >
           {server.lastError}
         </p>
       ) : null}

@@ -5,6 +5,7 @@ import { type AdmissionContext, admitTools } from '../mcplet/admission';
 import { parseSchemaPayload, parseSchemaUri, type SchemaPayload } from '../mcplet/schema-uri';
 import type { McpletTool, RawTool, RejectedTool } from '../mcplet/types';
 import { compileSchema } from './validators';
+import { safeErrorText } from './wire-errors';
 
 export interface ResultSchema {
   uri: string;
@@ -90,7 +91,7 @@ async function fetchResultSchema(client: Client, uri: string, timeoutMs: number)
     return {
       uri,
       status: 'error',
-      error: `could not read the schema resource: ${error instanceof Error ? error.message : error}`,
+      error: `could not read the schema resource: ${safeErrorText(error)}`,
     };
   }
 }

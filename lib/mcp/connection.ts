@@ -1,11 +1,27 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { deploymentMode } from '../config/deployment';
+import type { OutboundPolicy } from '../net/address-rules';
+import { OutboundRefusedError } from '../net/guard';
 import { buildCatalog, EMPTY_CATALOG, type ServerCatalog } from './catalog';
 import { type OpenedClient, openClient, type TransportKind } from './open-client';
 import type { Exchange } from './recording-transport';
 import type { ServerConfig } from './server-config';
+import { AuthorizationRequiredError, httpStatusOf, safeErrorText } from './wire-errors';
 
-export type ConnectionStatus = 'connecting' | 'ready' | 'unavailable' | 'closed';
+/**
+ * `refused`: the outbound guard refuses the address (lib/net); `authorization-required`: the server
+ * answered HTTP 401. Neither is retried: only Reconnect (or a configuration change) tries again.
+ */
+export type ConnectionStatus =
+  | 'connecting'
+  | 'ready'
+  | 'unavailable'
+  | 'refused'
+  | 'authorization-required'
+  | 'closed';
+
+type StoppedStatus = 'refused' | 'authorization-required';
 
 export interface LogEntry {
   at: number;
@@ -45,6 +61,7 @@ export class ServerConnection {
   private retryTimer: NodeJS.Timeout | null = null;
   private refreshTimer: NodeJS.Timeout | null = null;
   private connecting: Promise<void> | null = null;
+  private renewing: Promise<OpenedClient> | null = null;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -54,6 +71,11 @@ export class ServerConnection {
 
   get id() {
     return this.config.id;
+  }
+
+  /** Servers added over the API are the user's choice; configured and demo servers the operator's. */
+  get outboundPolicy(): OutboundPolicy {
+    return { mode: deploymentMode(), addedBy: this.config.source === 'user' ? 'user' : 'operator' };
   }
 
   get callTimeoutMs() {
@@ -83,29 +105,44 @@ export class ServerConnection {
     return this.connecting;
   }
 
+  private open(): Promise<OpenedClient> {
+    return openClient(this.config.transport, CONNECT_TIMEOUT_MS, this.outboundPolicy, this.config.name);
+  }
+
+  private attach(opened: OpenedClient) {
+    this.opened = opened;
+    this.kind = opened.kind;
+    const info = opened.client.getServerVersion();
+    this.serverInfo = info ? { name: info.name, version: info.version } : null;
+    opened.stderr?.on('data', (chunk: Buffer) =>
+      this.note('info', `stderr: ${chunk.toString('utf8').trimEnd().slice(0, 500)}`),
+    );
+    opened.client.onclose = () => this.lost('the connection closed');
+    opened.client.onerror = (error) => this.note('warn', `transport: ${safeErrorText(error)}`);
+    opened.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      this.note('info', 'tools/list_changed received; listing again');
+      this.refreshSoon();
+    });
+  }
+
+  private detach(opened: OpenedClient | null) {
+    if (!opened) return;
+    if (this.opened === opened) this.opened = null;
+    opened.client.onclose = undefined;
+    void opened.client.close().catch(() => {});
+  }
+
   private async doConnect() {
     this.clearRetry();
     this.status = 'connecting';
     this.changed();
     try {
-      const opened = await openClient(this.config.transport, CONNECT_TIMEOUT_MS);
+      const opened = await this.open();
       if ((this.status as ConnectionStatus) === 'closed') {
         await opened.client.close().catch(() => {});
         return;
       }
-      this.opened = opened;
-      this.kind = opened.kind;
-      const info = opened.client.getServerVersion();
-      this.serverInfo = info ? { name: info.name, version: info.version } : null;
-      opened.stderr?.on('data', (chunk: Buffer) =>
-        this.note('info', `stderr: ${chunk.toString('utf8').trimEnd().slice(0, 500)}`),
-      );
-      opened.client.onclose = () => this.lost('the connection closed');
-      opened.client.onerror = (error) => this.note('warn', `transport: ${error.message}`);
-      opened.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-        this.note('info', 'tools/list_changed received; listing again');
-        this.refreshSoon();
-      });
+      this.attach(opened);
       await this.refresh();
       this.status = 'ready';
       this.lastError = null;
@@ -113,8 +150,29 @@ export class ServerConnection {
       this.note('info', `connected over ${opened.kind}`);
       this.changed();
     } catch (error) {
-      this.lost(error instanceof Error ? error.message : String(error));
+      if (!this.stopFor(error)) this.lost(safeErrorText(error));
     }
+  }
+
+  /** A refusal or an HTTP 401 stops the connection without a retry; true when `error` was one. */
+  private stopFor(error: unknown): boolean {
+    let status: StoppedStatus | null = null;
+    let reason = '';
+    if (error instanceof OutboundRefusedError) {
+      status = 'refused';
+      reason = error.message;
+    } else if (error instanceof AuthorizationRequiredError || httpStatusOf(error) === 401) {
+      status = 'authorization-required';
+      reason = new AuthorizationRequiredError(this.config.name).message;
+    }
+    if (!status || this.status === 'closed') return status !== null;
+    this.clearRetry();
+    this.status = status;
+    this.lastError = reason;
+    this.note('error', reason);
+    this.detach(this.opened);
+    this.changed();
+    return true;
   }
 
   /** 5.3.2: re-list and re-validate; the new catalog replaces the old one in a single assignment. */
@@ -133,12 +191,15 @@ export class ServerConnection {
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(() => {
       this.refreshTimer = null;
-      this.refresh().catch((error: unknown) => this.note('error', `re-listing failed: ${String(error)}`));
+      this.refresh().catch((error: unknown) =>
+        this.note('error', `re-listing failed: ${safeErrorText(error)}`),
+      );
     }, 50);
   }
 
   private lost(reason: string) {
-    if (this.status === 'closed') return;
+    if (this.status === 'closed' || this.status === 'refused' || this.status === 'authorization-required')
+      return;
     const wasReady = this.status === 'ready';
     this.status = 'unavailable';
     this.lastError = reason;
@@ -178,43 +239,101 @@ export class ServerConnection {
     await this.connect();
   }
 
+  private unavailable(): ServerUnavailableError {
+    const name = this.config.name;
+    if (this.status === 'connecting') return new ServerUnavailableError(`${name} is still connecting`);
+    if (this.status === 'refused' || this.status === 'authorization-required')
+      return new ServerUnavailableError(this.lastError ?? `${name} is ${this.status}`);
+    return new ServerUnavailableError(`${name} is unavailable${this.lastError ? `: ${this.lastError}` : ''}`);
+  }
+
+  /**
+   * Runs one request on the current session. A server that forgot the session answers HTTP 404 to
+   * a request carrying `mcp-session-id`: MCP requires a new `initialize`, so the host opens a new
+   * session once and retries the request once; a second 404 is an error.
+   */
+  private async onWire<T>(run: (opened: OpenedClient) => Promise<T>): Promise<T> {
+    const opened = this.opened;
+    if (!opened || this.status !== 'ready') throw this.unavailable();
+    try {
+      return await run(opened);
+    } catch (error) {
+      if (httpStatusOf(error) !== 404 || !opened.transport.sessionId) throw this.failure(error);
+      this.note(
+        'warn',
+        'the server forgot the session (HTTP 404); initializing a new session and retrying once',
+      );
+      const fresh = await this.renewSession(opened);
+      try {
+        return await run(fresh);
+      } catch (second) {
+        if (httpStatusOf(second) === 404)
+          throw new Error(`${this.config.name} answered HTTP 404 again after a new session was initialized`);
+        throw this.failure(second);
+      }
+    }
+  }
+
+  private renewSession(stale: OpenedClient): Promise<OpenedClient> {
+    if (this.opened && this.opened !== stale && this.status === 'ready') return Promise.resolve(this.opened);
+    this.renewing ??= (async () => {
+      this.detach(stale);
+      try {
+        const opened = await this.open();
+        if ((this.status as ConnectionStatus) !== 'ready') {
+          await opened.client.close().catch(() => {});
+          throw this.unavailable();
+        }
+        this.attach(opened);
+        await this.refresh();
+        this.note('info', `new session over ${opened.kind}`);
+        return opened;
+      } catch (error) {
+        const failure = this.failure(error);
+        if (this.status === 'ready') this.lost(safeErrorText(error));
+        throw failure;
+      }
+    })().finally(() => {
+      this.renewing = null;
+    });
+    return this.renewing;
+  }
+
+  /** What a failed request throws: a refusal or a 401 stops the connection; no remote body is kept. */
+  private failure(error: unknown): unknown {
+    if (error instanceof ServerUnavailableError) return error;
+    if (this.stopFor(error)) return this.unavailable();
+    if (httpStatusOf(error) !== undefined) return new Error(`${this.config.name}: ${safeErrorText(error)}`);
+    return error;
+  }
+
   async callTool(
     name: string,
     args: Record<string, unknown>,
     meta: Record<string, unknown> | undefined,
     signal?: AbortSignal,
   ): Promise<CallOutcome> {
-    const opened = this.opened;
-    if (!opened || this.status !== 'ready') {
-      throw new ServerUnavailableError(
-        `${this.config.name} is ${this.status === 'connecting' ? 'still connecting' : 'unavailable'}${this.lastError ? `: ${this.lastError}` : ''}`,
-      );
-    }
     const params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> } = {
       name,
       arguments: args,
     };
     if (meta) params._meta = meta;
-    const exchange = opened.transport.watch(params);
-    const result = (await opened.client.callTool(params, CallToolResultSchema, {
-      timeout: this.callTimeoutMs,
-      signal,
-    })) as CallToolResult;
-    return { result, exchange };
+    return this.onWire(async (opened) => {
+      const exchange = opened.transport.watch(params);
+      const result = (await opened.client.callTool(params, CallToolResultSchema, {
+        timeout: this.callTimeoutMs,
+        signal,
+      })) as CallToolResult;
+      return { result, exchange };
+    });
   }
 
   async readResource(uri: string) {
-    const opened = this.opened;
-    if (!opened || this.status !== 'ready')
-      throw new ServerUnavailableError(`${this.config.name} is unavailable`);
-    return opened.client.readResource({ uri }, { timeout: this.callTimeoutMs });
+    return this.onWire((opened) => opened.client.readResource({ uri }, { timeout: this.callTimeoutMs }));
   }
 
   async listResources() {
-    const opened = this.opened;
-    if (!opened || this.status !== 'ready')
-      throw new ServerUnavailableError(`${this.config.name} is unavailable`);
-    return opened.client.listResources(undefined, { timeout: this.callTimeoutMs });
+    return this.onWire((opened) => opened.client.listResources(undefined, { timeout: this.callTimeoutMs }));
   }
 
   /** Marks the server down after a call failed on the wire; reconnection starts in the background. */

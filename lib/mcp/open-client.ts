@@ -3,8 +3,11 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { OutboundPolicy } from '../net/address-rules';
+import { createGuardedFetch, OutboundRefusedError } from '../net/guard';
 import { RecordingTransport } from './recording-transport';
 import type { ServerTransport } from './server-config';
+import { AuthorizationRequiredError, httpStatusOf, safeErrorText } from './wire-errors';
 
 export const HOST_INFO = { name: 'mcplet-host', version: '0.1.0' };
 
@@ -35,15 +38,25 @@ async function attempt(inner: Transport, kind: TransportKind, timeoutMs: number)
   return { client, transport, kind };
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** Failures that no other transport and no retry can fix: the guard's refusal, an HTTP 401. */
+function final(error: unknown, serverName: string): Error | undefined {
+  if (error instanceof OutboundRefusedError) return error;
+  if (httpStatusOf(error) === 401) return new AuthorizationRequiredError(serverName);
+  return undefined;
 }
 
 /**
  * Connects to a server: Streamable HTTP first, then the older HTTP+SSE transport; or a stdio child
- * process started from an argv array with `shell: false` (attack 11: no shell ever sees it).
+ * process started from an argv array with `shell: false` (attack 11: no shell ever sees it). Every
+ * HTTP request goes through the outbound guard (lib/net) under `policy`. A refusal or an HTTP 401
+ * ends the attempt (no fallback to SSE); errors never carry the remote body.
  */
-export async function openClient(config: ServerTransport, timeoutMs: number): Promise<OpenedClient> {
+export async function openClient(
+  config: ServerTransport,
+  timeoutMs: number,
+  policy: OutboundPolicy,
+  serverName: string,
+): Promise<OpenedClient> {
   if (config.type === 'stdio') {
     const [command, ...args] = config.command;
     if (!command) throw new Error('the stdio command is empty');
@@ -59,17 +72,23 @@ export async function openClient(config: ServerTransport, timeoutMs: number): Pr
   }
   const url = new URL(config.url);
   const requestInit: RequestInit = config.headers ? { headers: config.headers } : {};
+  const fetch = createGuardedFetch(policy);
   try {
     return await attempt(
-      new StreamableHTTPClientTransport(url, { requestInit }),
+      new StreamableHTTPClientTransport(url, { requestInit, fetch }),
       'streamable-http',
       timeoutMs,
     );
   } catch (streamableError) {
+    const stop = final(streamableError, serverName);
+    if (stop) throw stop;
     try {
-      return await attempt(new SSEClientTransport(url, { requestInit }), 'sse', timeoutMs);
-    } catch {
-      throw new Error(`could not connect to ${url.origin}${url.pathname}: ${message(streamableError)}`);
+      return await attempt(new SSEClientTransport(url, { requestInit, fetch }), 'sse', timeoutMs);
+    } catch (sseError) {
+      throw (
+        final(sseError, serverName) ??
+        new Error(`could not connect to ${url.origin}${url.pathname}: ${safeErrorText(streamableError)}`)
+      );
     }
   }
 }

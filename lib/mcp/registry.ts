@@ -7,6 +7,7 @@ import { type AuditEntry, recordAudit } from '../db/queries/audit';
 import { deleteStoredServer, listStoredServers, storeServer } from '../db/queries/servers';
 import { modelToolName } from '../mcplet/names';
 import type { McpletTool } from '../mcplet/types';
+import { checkOutboundUrl, OutboundRefusedError } from '../net/guard';
 import { restartsStoredCommand } from '../trust/command-servers';
 import { ServerConnection } from './connection';
 import { parseRegistration, type ServerConfig, type ServerRegistration } from './server-config';
@@ -92,6 +93,7 @@ export class McpRegistry {
       throw new RegistryError('A command (stdio) server is added only after you confirm its command.');
     if (this.connections.has(registration.id))
       throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
+    if (registration.transport.type === 'http') await refuseOutbound(registration.transport.url);
     const stored = await storeServer(await getDb(), userId, registration.id, registration);
     if (!stored) throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
     const connection = this.start({ ...registration, source: 'user', ownerId: userId });
@@ -116,6 +118,18 @@ export class McpRegistry {
 }
 
 export class RegistryError extends Error {}
+
+/**
+ * Side door 4: a URL the guard refuses is answered at once (the caller gets the rule) and never
+ * stored or connected. A name that does not resolve now is left to the connection to report.
+ */
+async function refuseOutbound(url: string): Promise<void> {
+  try {
+    await checkOutboundUrl(url, { mode: deploymentMode(), addedBy: 'user' });
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) throw error;
+  }
+}
 
 function configuredServers(): ServerConfig[] {
   const config = hostConfig();

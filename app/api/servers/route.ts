@@ -6,6 +6,7 @@ import { askToStartCommand, isCommandServer } from '@/lib/mcp/command-servers';
 import { getRegistry, RegistryError } from '@/lib/mcp/registry';
 import { parseRegistration } from '@/lib/mcp/server-config';
 import { serverView } from '@/lib/mcp/snapshot';
+import { OutboundRefusedError } from '@/lib/net/guard';
 
 export const dynamic = 'force-dynamic';
 
@@ -41,6 +42,8 @@ export async function POST(request: Request) {
     return Response.json({ server: serverView(connection) }, { status: 201 });
   } catch (error) {
     if (error instanceof RegistryError) return jsonError(409, error.message);
+    if (error instanceof OutboundRefusedError)
+      return jsonError(422, `Cannot add the server: ${error.message}.`);
     throw error;
   }
 }

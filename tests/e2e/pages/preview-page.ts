@@ -16,6 +16,18 @@ export class PreviewPage {
     return this.server(serverId).locator(`[data-testid="admitted-tool"][data-tool="${tool}"]`);
   }
 
+  addServerForm(): Locator {
+    return this.page.getByRole('form', { name: 'Add a server' });
+  }
+
+  /** Fills and submits the add-server form with a URL server. */
+  async addHttpServer(id: string, url: string) {
+    const form = this.addServerForm();
+    await form.getByLabel(/^Id/).fill(id);
+    await form.getByLabel('URL', { exact: true }).fill(url);
+    await form.getByRole('button', { name: 'Add server' }).click();
+  }
+
   rejected(serverId: string, tool: string): Locator {
     return this.server(serverId).locator(`[data-testid="rejected-tool"][data-tool="${tool}"]`);
   }

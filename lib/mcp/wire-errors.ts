@@ -1,0 +1,72 @@
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { OutboundRefusedError } from '../net/guard';
+
+/** The server answered HTTP 401: it wants a signed-in client (OAuth comes in a later issue). */
+export class AuthorizationRequiredError extends Error {
+  constructor(serverName: string) {
+    super(
+      `${serverName} requires authorization (HTTP 401). Signing in to MCP servers comes in a later version of the host.`,
+    );
+    this.name = 'AuthorizationRequiredError';
+  }
+}
+
+const MAX_TEXT = 300;
+
+function short(text: string): string {
+  const line = text.split('\n')[0]?.trim() ?? '';
+  return line.length > MAX_TEXT ? `${line.slice(0, MAX_TEXT)}…` : line;
+}
+
+/** The HTTP status of a failed MCP request, when the SDK reports one. */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof StreamableHTTPError || error instanceof SseError)
+    return typeof error.code === 'number' && error.code > 0 ? error.code : undefined;
+  const status = error instanceof Error ? /\(HTTP (\d{3})\)/.exec(error.message)?.[1] : undefined;
+  return status ? Number(status) : undefined;
+}
+
+/**
+ * What the host says about a failed connection or request, for `lastError`, the developer log and
+ * the tool card: the rule, the status or the local cause, never a remote response body (a server
+ * can be anything that speaks HTTP; its body must not be reflected to whoever added it).
+ */
+export function safeErrorText(error: unknown): string {
+  if (error instanceof OutboundRefusedError || error instanceof AuthorizationRequiredError)
+    return error.message;
+  if (error instanceof StreamableHTTPError) {
+    const match = /^Streamable HTTP error: ([^:]+)(?::\s*([\s\S]*))?$/.exec(error.message);
+    const what = match?.[1] ?? 'request failed';
+    const rest = match?.[2] ?? '';
+    if (typeof error.code === 'number' && error.code > 0) {
+      const redirect = /^Redirect\b/.test(rest) ? `: ${short(rest)}` : '';
+      return `${what} (HTTP ${error.code})${redirect}`;
+    }
+    return /^Unexpected content type/.test(what)
+      ? 'the server answered with an unexpected content type'
+      : what;
+  }
+  if (error instanceof SseError) {
+    return typeof error.code === 'number' && error.code > 0
+      ? `the SSE stream failed (HTTP ${error.code})`
+      : `the SSE stream failed: ${short(error.message.replace(/^SSE error:\s*/, ''))}`;
+  }
+  if (error instanceof SyntaxError) return 'the server sent something that is not JSON';
+  if (error instanceof McpError) return short(error.message);
+  if (error instanceof Error) {
+    if (error.name === 'ZodError' || error.name === '$ZodError')
+      return 'the server sent a message that is not valid JSON-RPC';
+    const status = /^([\s\S]*?\(HTTP \d{3}\))/.exec(error.message)?.[1];
+    if (status) return short(status);
+    const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+    if (error.message === 'fetch failed' && cause) {
+      if (cause instanceof OutboundRefusedError) return cause.message;
+      const detail = typeof cause.code === 'string' ? cause.code : 'network error';
+      return `fetch failed (${detail})`;
+    }
+    return short(error.message);
+  }
+  return short(String(error));
+}
