@@ -41,6 +41,7 @@ function setup() {
   const start = (name: string, args: Record<string, unknown>) => {
     const execute = named(name)[1].execute;
     if (!execute) throw new Error(`${name} has no execute`);
+    // The tool's input type comes from a runtime JSON Schema, which TypeScript sees as never.
     return execute(args as never, {
       toolCallId: 'tc',
       messages: [],

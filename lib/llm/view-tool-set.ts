@@ -88,6 +88,7 @@ export function buildViewTools(
           yield failed(t.serverId, t, code, message);
           return;
         }
+        // decide() allowed the call, so the arguments are a JSON object.
         const args = input as Record<string, unknown>;
         if (decision.gate !== 'none') {
           const ticket = openGate({
@@ -127,8 +128,10 @@ export function buildViewTools(
           yield failed(t.serverId, current, 'RATE_LIMITED', run.error);
           return;
         }
+        // Waiting starts before the browser can hear of the run, so an early answer is not lost.
+        const answered = waitForRun(run.id, options.abortSignal);
         yield { content: [], view: { serverId: t.serverId, toolName: t.name, sent: false }, run };
-        const ran = await waitForRun(run.id, options.abortSignal);
+        const ran = await answered;
         if (!ran.ok) {
           audit(decision.gate, ran.code);
           yield failed(t.serverId, current, ran.code, ran.message);
