@@ -31,8 +31,19 @@ export async function performViewRun(run: ViewRun): Promise<void> {
       answer = { error: (error instanceof Error ? error.message : String(error)).slice(0, 2_000) };
     }
   }
-  await fetch(
-    `/api/conversations/${encodeURIComponent(run.conversationId)}/view-tools/runs/${encodeURIComponent(run.id)}`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(answer) },
-  ).catch(() => {});
+  const url = `/api/conversations/${encodeURIComponent(run.conversationId)}/view-tools/runs/${encodeURIComponent(run.id)}`;
+  const post = (body: unknown) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  try {
+    const response = await post(answer);
+    // A result the server refuses (malformed, too large) still ends the call at once, as an error.
+    if (response.status === 400 || response.status === 413)
+      await post({ error: `the view's result was refused by the host (HTTP ${response.status})` });
+  } catch {
+    // The host is unreachable; the server ends the run at its timeout.
+  }
 }

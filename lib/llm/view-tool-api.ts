@@ -81,7 +81,8 @@ export async function handleRunAnswer(
   conversationId: string,
   runId: string,
 ) {
-  const body = await readJson(request, 1_000_000);
+  // The bridge refuses results above 1 MB; the margin is the answer's own wrapping.
+  const body = await readJson(request, 1_100_000);
   if (!body.ok) return body.response;
   const parsed = runAnswerSchema.safeParse(body.value);
   if (!parsed.success)

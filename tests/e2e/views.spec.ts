@@ -413,12 +413,30 @@ test.describe('app-provided tools (MCP Apps)', () => {
       await expect(chat.lastAssistant()).toContainText('Reset done.');
       await expect(views.view(0).getByTestId('resets')).toHaveText('1');
 
-      await page.goto('/audit');
+      // Leaving the conversation tears the view down; the server drops its tools.
+      const dropped = page.waitForResponse(
+        (r) => r.url().includes('/view-tools?viewId=') && r.request().method() === 'DELETE',
+      );
+      await page.getByRole('link', { name: 'Action log' }).click();
+      expect((await dropped).status()).toBe(204);
       const row = page.getByTestId('audit-row').filter({ hasText: id }).filter({ hasText: 'view_reset' });
       await expect(row).toHaveCount(1);
       await expect(row).toContainText('the model, via a view tool');
       await expect(row).toContainText('confirm');
       await expect(row).toContainText('ok');
+
+      await fakeModel.script(`after ${t}`, [{ kind: 'text', chunks: ['No view is open.'] }]);
+      const after = await request.post('/api/chat', {
+        data: {
+          id: conversationId,
+          trigger: 'submit-message',
+          message: { id: `m-${t}`, role: 'user', parts: [{ type: 'text', text: `after ${t}` }] },
+        },
+      });
+      expect(after.status()).toBe(200);
+      const offered = (await fakeModel.requests(`after ${t}`))[0]?.body.tools?.map((x) => x.function.name);
+      expect(offered).toContain(`${id}__probe_inline`);
+      expect(offered).not.toContain(reset);
     } finally {
       await probe.close();
     }
