@@ -17,13 +17,14 @@ import {
   safeLink,
 } from '@/lib/apps/view-requests';
 import type { ConcreteDisplayMode } from '@/lib/mcplet/types';
-import { useAppTools } from '@/lib/store/app-tools';
+import { reportViewDropped, reportViewTools, useAppTools } from '@/lib/store/app-tools';
 import { addSink, markConsumed, removeSink, sendToolError, type ViewSink } from '@/lib/store/derived';
+import { useChatActions } from './chat-actions';
 
 export const HOST_INFO = { name: 'mcplet-host', version: '0.1.0' };
 const INITIALIZE_TIMEOUT_MS = 15_000;
 const APP_TOOL_TIMEOUT_MS = 30_000;
-const APP_TOOL_MAX_RESULT = 10_000_000;
+const APP_TOOL_MAX_RESULT = 1_000_000;
 
 export interface LoadedResource {
   html: string;
@@ -87,8 +88,10 @@ function capabilities(resource: LoadedResource): McpUiHostCapabilities {
  * `initialized`; then `tool-input-partial`*, `tool-input` once, and `tool-result` or `tool-cancelled`.
  */
 export function useViewBridge(inputs: BridgeInputs) {
-  const latest = useRef(inputs);
-  latest.current = inputs;
+  // The conversation the view lives in: its tool listing is reported to the server there.
+  const { conversationId } = useChatActions();
+  const latest = useRef({ ...inputs, conversationId });
+  latest.current = { ...inputs, conversationId };
   const bridgeRef = useRef<AppBridge | null>(null);
   const [initialized, setInitialized] = useState(false);
   const sent = useRef({ partial: '', input: false, result: false, cancelled: false });
@@ -137,21 +140,15 @@ export function useViewBridge(inputs: BridgeInputs) {
     // App-provided tools: listed after initialize, re-listed on list_changed, dropped at teardown.
     let relist: ReturnType<typeof setTimeout> | null = null;
     const listAppTools = async () => {
+      const { viewId, conversationId } = latest.current;
       try {
         const { tools } = await bridge.listTools({});
         useAppTools.getState().set({
-          viewId: latest.current.viewId,
-          viewTitle: latest.current.viewTitle,
-          tools: tools.map((t) => ({
-            name: t.name,
-            description: t.description,
-            inputSchema: t.inputSchema as Record<string, unknown>,
-            readOnly: t.annotations?.readOnlyHint === true,
-          })),
+          viewId,
           call: async (name, args) => {
             const result = await bridge.callTool({ name, arguments: args }, { timeout: APP_TOOL_TIMEOUT_MS });
             if (JSON.stringify(result).length > APP_TOOL_MAX_RESULT)
-              throw new Error('the view returned more than 10 MB');
+              throw new Error('the view returned more than 1 MB');
             return result as CallToolResult;
           },
         });
@@ -159,6 +156,15 @@ export function useViewBridge(inputs: BridgeInputs) {
           'info',
           `view provides ${tools.length} tool(s): ${tools.map((t) => t.name).join(', ')}`,
         );
+        // The server admits the listing and decides every call; the browser keeps no say over the gate.
+        const answer = await reportViewTools(conversationId, viewId, tools);
+        for (const t of answer.admitted.filter((a) => a.descriptionWithheld))
+          latest.current.events.log('warn', `the description of ${t.name} reads like instructions; withheld`);
+        for (const t of answer.rejected)
+          latest.current.events.log(
+            'warn',
+            `tool ${t.name} refused: ${t.reasons.map((r) => r.message).join('; ')}`,
+          );
       } catch (error) {
         latest.current.events.log(
           'warn',
@@ -289,7 +295,10 @@ export function useViewBridge(inputs: BridgeInputs) {
     return () => {
       clearTimeout(timer);
       if (relist) clearTimeout(relist);
-      useAppTools.getState().drop(latest.current.viewId);
+      if (useAppTools.getState().views[latest.current.viewId]) {
+        useAppTools.getState().drop(latest.current.viewId);
+        reportViewDropped(latest.current.conversationId, latest.current.viewId);
+      }
       removeSink(latest.current.viewId);
       sinkRef.current = null;
       bridgeRef.current = null;

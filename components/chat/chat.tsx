@@ -2,15 +2,7 @@
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  type AppToolOutcome,
-  appToolOutputs,
-  appToolResultsReady,
-  runAppTool,
-} from '@/lib/apps/app-tool-runner';
 import { type ChatMode, parseChatMode } from '@/lib/mcplet/chat-mode';
-import { isAppToolName } from '@/lib/mcplet/names';
-import { appToolsForRequest } from '@/lib/store/app-tools';
 import { useConversations } from '@/lib/store/conversations';
 import { storeChatMode, storedChatMode, storedModel, storeModel } from '@/lib/store/preferences';
 import { viewContextForRequest } from '@/lib/store/view-context';
@@ -59,46 +51,24 @@ export function Chat(props: ChatProps) {
     () =>
       new DefaultChatTransport<UIMessage>({
         api: '/api/chat',
-        prepareSendMessagesRequest: ({ id: chatId, messages, trigger, body }) =>
-          messages.at(-1)?.role === 'assistant' && trigger === 'submit-message'
-            ? {
-                body: {
-                  ...body,
-                  id: chatId,
-                  trigger: 'tool-output',
-                  toolOutputs: appToolOutputs(messages.at(-1)),
-                },
-              }
-            : { body: { ...body, id: chatId, trigger, message: lastUserMessage(messages) } },
+        prepareSendMessagesRequest: ({ id: chatId, messages, trigger, body }) => ({
+          body: { ...body, id: chatId, trigger, message: lastUserMessage(messages) },
+        }),
       }),
     [],
   );
 
-  const addOutput = useRef<(toolName: string, toolCallId: string, outcome: AppToolOutcome) => void>(() => {});
-  const { messages, sendMessage, regenerate, stop, status, error, clearError, addToolOutput } = useChat({
+  const { messages, sendMessage, regenerate, stop, status, error, clearError } = useChat({
     id,
     messages: props.initialMessages,
     transport,
     onFinish: () => void refreshConversations(),
-    onToolCall: ({ toolCall }) => {
-      if (!isAppToolName(toolCall.toolName)) return;
-      void runAppTool(toolCall.toolName, toolCall.input).then((outcome) =>
-        addOutput.current(toolCall.toolName, toolCall.toolCallId, outcome),
-      );
-    },
-    sendAutomaticallyWhen: ({ messages: all }) => appToolResultsReady(all),
   });
-  addOutput.current = (tool, toolCallId, outcome) => {
-    const options = { body: requestBody() };
-    void ('errorText' in outcome
-      ? addToolOutput({ tool, toolCallId, state: 'output-error', errorText: outcome.errorText, options })
-      : addToolOutput({ tool, toolCallId, output: outcome.output, options }));
-  };
 
   useDerivedChannel(id, messages, props.initialMessages);
   const busy = status === 'submitted' || status === 'streaming';
   const requestBody = useCallback(
-    () => ({ modelId, chatMode, viewContext: viewContextForRequest(), appTools: appToolsForRequest() }),
+    () => ({ modelId, chatMode, viewContext: viewContextForRequest() }),
     [modelId, chatMode],
   );
   const settings = useCallback(() => ({ body: requestBody() }), [requestBody]);
@@ -152,7 +122,10 @@ export function Chat(props: ChatProps) {
 
   const sendRef = useRef(send);
   sendRef.current = send;
-  const chatActions = useMemo(() => ({ sendUserMessage: (text: string) => sendRef.current(text) }), []);
+  const chatActions = useMemo(
+    () => ({ sendUserMessage: (text: string) => sendRef.current(text), conversationId: id }),
+    [id],
+  );
 
   return (
     <>

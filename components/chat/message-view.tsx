@@ -8,6 +8,7 @@ import { ToolBadges } from './tool-badges';
 import { ToolCallCard } from './tool-call-card';
 import { toolPartView } from './tool-part';
 import { ToolView } from './tool-view';
+import { ViewToolRun } from './view-tool-run';
 
 interface RefusalPart {
   type: 'data-refusal';
@@ -68,6 +69,7 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
                 }
               >
                 {view.gate ? <GateAsk ticket={view.gate} live={live} /> : null}
+                {view.run ? <ViewToolRun run={view.run} live={live} /> : null}
                 {part.type === `tool-${DERIVED_TOOL_NAME}` ? (
                   <DerivedStatus callId={part.toolCallId} />
                 ) : null}

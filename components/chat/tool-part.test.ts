@@ -78,4 +78,30 @@ describe('tool part view', () => {
       }),
     ).toMatchObject({ state: 'output-available', resultText: 'called instead' });
   });
+
+  it('a view tool waiting for its view shows as running and carries the server-issued run, never a result', () => {
+    const run = {
+      id: 'r1',
+      conversationId: 'c1',
+      viewId: 'call_1',
+      toolName: 'view_reset',
+      args: { hard: true },
+    };
+    const view = toolPartView({
+      type: 'tool-app_abc123__view_reset',
+      toolCallId: 'c',
+      state: 'output-available',
+      preliminary: true,
+      input: { hard: true },
+      output: { content: [], view: { sent: false }, run },
+      toolMetadata: { toolName: 'view_reset', viewTitle: 'Probe: probe_inline', viewTool: true },
+    } as never);
+    expect(view).toMatchObject({
+      name: 'view_reset',
+      serverName: 'the view Probe: probe_inline',
+      state: 'input-available',
+      run,
+    });
+    expect(view.resultText).toBeUndefined();
+  });
 });

@@ -1,4 +1,5 @@
 import { getToolName, type UIMessage } from 'ai';
+import type { ViewRun } from '@/lib/apps/app-tool-runner';
 import type { GatePrompt } from '@/lib/store/gates';
 import type { ToolCallState } from './tool-call-card';
 import { toolResultText } from './tool-result-text';
@@ -16,11 +17,14 @@ export interface ToolPartView {
   errorText?: string;
   /** Set while a model-proposed call waits at its gate. */
   gate?: GatePrompt;
+  /** Set while an approved call of a view-provided tool waits for its view (the server's run). */
+  run?: ViewRun;
 }
 
 interface HostOutput {
   content?: unknown;
   view?: { envelope?: { error?: { code?: string; message?: string } }; gate?: GatePrompt };
+  run?: ViewRun;
   /** mcplet_set_tool_result (10.3): a refusal with no fallback call is the card's error. */
   derived?: { error?: { code?: string; message?: string }; fallback?: unknown; invoking?: unknown };
 }
@@ -51,6 +55,9 @@ export function toolPartView(part: ToolPart): ToolPartView {
     const preliminary = (part as { preliminary?: boolean }).preliminary;
     if (preliminary && output?.derived?.invoking) {
       view.state = 'input-available';
+    } else if (preliminary && output?.run) {
+      view.state = 'input-available';
+      view.run = output.run;
     } else if (preliminary && output?.view?.gate) {
       view.state = 'approval-requested';
       view.gate = output.view.gate;

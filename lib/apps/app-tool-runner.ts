@@ -1,67 +1,49 @@
 'use client';
-import type { UIMessage } from 'ai';
-import { isAppToolName } from '../mcplet/names';
-import { findAppTool } from '../store/app-tools';
-import { useGates } from '../store/gates';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { useAppTools } from '../store/app-tools';
 
-export type AppToolOutcome = { output: unknown } | { errorText: string };
+/** A run the server approved: exactly these arguments, in that view, once. */
+export interface ViewRun {
+  id: string;
+  conversationId: string;
+  viewId: string;
+  toolName: string;
+  args: Record<string, unknown>;
+}
+
+const started = new Set<string>();
 
 /**
- * Runs a model-proposed call of an app-provided tool in its view. A tool without
- * `readOnlyHint: true` is confirmed by the user first; a call to a view that is gone is an error.
+ * Performs a view-tool run the server decided, gated and handed over, and reports what the view
+ * returned. The browser never decides or runs a view tool on its own: without a run id from the
+ * server there is nothing to run, and each id is used once.
  */
-export async function runAppTool(toolName: string, input: unknown): Promise<AppToolOutcome> {
-  const found = findAppTool(toolName);
-  if (!found) return { errorText: 'The view that provided this tool is closed.' };
-  const { view, tool } = found;
-  const args = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
-  if (!tool.readOnly) {
-    const { approved } = await useGates.getState().ask({
-      id: `app-tool-${crypto.randomUUID()}`,
-      gate: 'confirm',
-      serverName: view.viewTitle,
-      toolName: tool.name,
-      args,
-      promptMessage: 'A tool provided by an open view wants to run.',
-      expiresAt: Date.now() + 120_000,
+export async function performViewRun(run: ViewRun): Promise<void> {
+  if (started.has(run.id)) return;
+  started.add(run.id);
+  const view = useAppTools.getState().views[run.viewId];
+  let answer: { result: CallToolResult } | { error: string };
+  if (!view) answer = { error: 'the view that provides this tool is closed' };
+  else {
+    try {
+      answer = { result: await view.call(run.toolName, run.args) };
+    } catch (error) {
+      answer = { error: (error instanceof Error ? error.message : String(error)).slice(0, 2_000) };
+    }
+  }
+  const url = `/api/conversations/${encodeURIComponent(run.conversationId)}/view-tools/runs/${encodeURIComponent(run.id)}`;
+  const post = (body: unknown) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
     });
-    if (!approved) return { errorText: 'The user declined this call.' };
-  }
   try {
-    return { output: await view.call(tool.name, args) };
-  } catch (error) {
-    return { errorText: error instanceof Error ? error.message : String(error) };
+    const response = await post(answer);
+    // A result the server refuses (malformed, too large) still ends the call at once, as an error.
+    if (response.status === 400 || response.status === 413)
+      await post({ error: `the view's result was refused by the host (HTTP ${response.status})` });
+  } catch {
+    // The host is unreachable; the server ends the run at its timeout.
   }
-}
-
-type Part = UIMessage['parts'][number];
-
-function lastStep(message: UIMessage): Part[] {
-  const start = message.parts.findLastIndex((p) => p.type === 'step-start');
-  return message.parts.slice(start + 1);
-}
-
-function appParts(parts: Part[]) {
-  return parts.filter((p) => p.type.startsWith('tool-') && isAppToolName(p.type.slice(5))) as Array<
-    Part & { toolCallId: string; state: string; output?: unknown; errorText?: string }
-  >;
-}
-
-/** True when the last reply ends with app-tool calls that now all have results to send back. */
-export function appToolResultsReady(messages: UIMessage[]): boolean {
-  const last = messages.at(-1);
-  if (last?.role !== 'assistant') return false;
-  const step = lastStep(last);
-  const calls = appParts(step);
-  if (calls.length === 0 || step.some((p) => p.type === 'text')) return false;
-  return calls.every((p) => p.state === 'output-available' || p.state === 'output-error');
-}
-
-export function appToolOutputs(message: UIMessage | undefined) {
-  if (!message) return [];
-  return appParts(lastStep(message)).map((p) =>
-    p.state === 'output-error'
-      ? { toolCallId: p.toolCallId, errorText: p.errorText ?? 'failed' }
-      : { toolCallId: p.toolCallId, output: p.output },
-  );
 }

@@ -9,8 +9,6 @@ import { jsonError } from '../http/json';
 import { getRegistry } from '../mcp/registry';
 import { parseChatMode } from '../mcplet/chat-mode';
 import { DERIVED_TOOL_NAME } from '../mcplet/derived-result';
-import { isAppToolName } from '../mcplet/names';
-import { buildAppTools } from './app-tools';
 import { turnHistory } from './chat-history';
 import { parseChatRequest, titleFrom } from './chat-request';
 import { runChatTurn } from './chat-turn';
@@ -18,6 +16,7 @@ import { buildDerivedTool } from './derived-tool';
 import { buildHostTools, liveToolNames } from './host-tools';
 import { chooseModel } from './model-catalog';
 import { llmSettings } from './settings';
+import { buildViewTools, offeredViewTools } from './view-tool-set';
 
 /**
  * POST /api/chat. The client sends only its new (or retried) user message; the history the model
@@ -55,12 +54,12 @@ export async function handleChatRequest(
   const { history } = prepared;
 
   const registry = await getRegistry();
+  const session = { userId: user.id };
   const tools: ToolSet = {
-    ...buildHostTools(registry, { userId: user.id }, config.displayModes),
-    ...buildAppTools(request.appTools),
-    ...buildDerivedTool(registry, { userId: user.id }, request.id, history, config.derivedResults),
+    ...buildHostTools(registry, session, config.displayModes, request.id),
+    ...buildViewTools(registry, session, request.id),
+    ...buildDerivedTool(registry, session, request.id, history, config.derivedResults),
   };
-  const appToolNames = Object.keys(tools).filter(isAppToolName);
   const derivedNames = DERIVED_TOOL_NAME in tools ? [DERIVED_TOOL_NAME] : [];
   const settings = llmSettings();
   const stream = runChatTurn({
@@ -72,7 +71,13 @@ export async function handleChatRequest(
     maxRetries: settings.maxRetries,
     timeoutMs: settings.timeoutMs,
     abortSignal: signal,
-    liveTools: () => [...liveToolNames(registry, tools), ...appToolNames, ...derivedNames],
+    liveTools: () => [
+      ...liveToolNames(registry, tools, session),
+      ...offeredViewTools(session, request.id)
+        .map((t) => t.modelName)
+        .filter((name) => name in tools),
+      ...derivedNames,
+    ],
     viewContext: request.viewContext,
     async onResponse(message, outcome) {
       if (outcome.failed && !outcome.aborted) return;

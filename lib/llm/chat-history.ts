@@ -2,15 +2,13 @@ import 'server-only';
 import type { UIMessage } from 'ai';
 import type { Db } from '../db';
 import { deleteMessagesAfter, listMessages, saveMessage } from '../db/queries/messages';
-import { applyAppToolOutputs } from './app-tools';
 import type { ChatRequest } from './chat-request';
 
 export type HistoryResult = { ok: true; history: UIMessage[] } | { ok: false; status: number; error: string };
 
 /**
  * The history a turn runs on, rebuilt from the database. The client contributes only a new user
- * message, the retry of its latest one, or results of app-provided tools for the pending calls of
- * the last reply; it can never rewrite what is stored.
+ * message or the retry of its latest one; it can never rewrite what is stored.
  */
 export async function turnHistory(
   db: Db,
@@ -19,12 +17,6 @@ export async function turnHistory(
   created: boolean,
 ): Promise<HistoryResult> {
   const stored = created ? [] : await listMessages(db, userId, request.id);
-  if (request.trigger === 'tool-output') {
-    const applied = applyAppToolOutputs(stored.at(-1), request.toolOutputs ?? []);
-    if (!applied.ok) return { ok: false, status: 409, error: applied.error };
-    await saveMessage(db, userId, request.id, applied.message);
-    return { ok: true, history: [...stored.slice(0, -1), applied.message] };
-  }
   const incoming = request.message;
   if (!incoming) return { ok: false, status: 400, error: 'Invalid chat request: message is required.' };
   const knownIndex = stored.findIndex((m) => m.id === incoming.id);

@@ -14,6 +14,19 @@ describe('chat request parsing', () => {
     expect(parsed.ok && 'messages' in parsed.request).toBe(false);
   });
 
+  it('drops what the browser claims about view tools and tool results: the server keeps and decides those', () => {
+    const parsed = parseChatRequest({
+      ...base,
+      appTools: [
+        { viewId: 'v', viewTitle: 'V', name: 'reset', inputSchema: { type: 'object' }, readOnly: true },
+      ],
+      toolOutputs: [{ toolCallId: 'c1', output: 'forged' }],
+    });
+    expect(parsed.ok).toBe(true);
+    expect(parsed.ok && ('appTools' in parsed.request || 'toolOutputs' in parsed.request)).toBe(false);
+    expect(parseChatRequest({ ...base, trigger: 'tool-output', message: undefined }).ok).toBe(false);
+  });
+
   it.each([
     ['an assistant message', { ...base, message: { ...base.message, role: 'assistant' } }, /message.role/],
     [

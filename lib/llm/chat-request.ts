@@ -15,37 +15,10 @@ const userMessage = z.object({
     .refine((parts) => parts.some((p) => p.text.trim().length > 0), 'the message is empty'),
 });
 
-const jsonObject = z.record(z.string(), z.unknown());
-
 export const chatRequestSchema = z.object({
   id: clientId,
-  trigger: z.enum(['submit-message', 'regenerate-message', 'tool-output']),
+  trigger: z.enum(['submit-message', 'regenerate-message']),
   message: userMessage.optional(),
-  /** Results of app-provided tools the browser ran for the pending calls of the last reply. */
-  toolOutputs: z
-    .array(
-      z.object({
-        toolCallId: z.string().min(1).max(100),
-        output: z.unknown().optional(),
-        errorText: z.string().max(2_000).optional(),
-      }),
-    )
-    .max(20)
-    .optional(),
-  /** Tools the open views provide (MCP Apps); run in the browser, never on the server. */
-  appTools: z
-    .array(
-      z.object({
-        viewId: z.string().min(1).max(100),
-        viewTitle: z.string().max(200),
-        name: z.string().min(1).max(128),
-        description: z.string().max(4_000).optional(),
-        inputSchema: jsonObject,
-        readOnly: z.boolean(),
-      }),
-    )
-    .max(100)
-    .optional(),
   modelId: z.string().max(200).optional(),
   chatMode: z.string().max(40).optional(),
   /** Latest `ui/update-model-context` of each open view (MCP Apps); data for the model, not instructions. */
@@ -63,19 +36,13 @@ export const chatRequestSchema = z.object({
 });
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
-export type AppToolRequest = NonNullable<ChatRequest['appTools']>[number];
 
 export function parseChatRequest(
   value: unknown,
 ): { ok: true; request: ChatRequest } | { ok: false; error: string } {
   const parsed = chatRequestSchema.safeParse(value);
   if (parsed.success) {
-    if (parsed.data.trigger !== 'tool-output' && !parsed.data.message) {
-      return { ok: false, error: 'Invalid chat request: message is required.' };
-    }
-    if (parsed.data.trigger === 'tool-output' && !parsed.data.toolOutputs?.length) {
-      return { ok: false, error: 'Invalid chat request: toolOutputs is required.' };
-    }
+    if (!parsed.data.message) return { ok: false, error: 'Invalid chat request: message is required.' };
     return { ok: true, request: parsed.data };
   }
   const issue = parsed.error.issues[0];

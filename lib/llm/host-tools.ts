@@ -14,6 +14,7 @@ import { acceptsSuggestion, DISPLAY_MODE_ARG, splitDisplayMode } from '../mcplet
 import type { ResultEnvelope } from '../mcplet/envelope';
 import type { PolicySession } from '../mcplet/policy';
 import type { ModelContent } from '../mcplet/projection';
+import { rememberView } from './view-tools';
 
 /** What a host tool returns: the model's projection, and the full result for views and the card. */
 export interface HostToolOutput {
@@ -40,7 +41,7 @@ export function toHostToolOutput(
   };
 }
 
-function modelDescription(
+export function modelDescription(
   t: { name: string; title?: string; description: string; descriptionWithheld?: boolean },
   server: string,
 ) {
@@ -97,9 +98,10 @@ export function buildHostTools(
   registry: McpRegistry,
   session: PolicySession,
   displayModes: { default?: string; tools: Record<string, string> } = { tools: {} },
+  conversationId?: string,
 ): ToolSet {
   const tools: ToolSet = {};
-  for (const { modelName, tool: t } of registry.modelTools()) {
+  for (const { modelName, tool: t } of registry.modelTools(session)) {
     const server = registry.get(t.serverId)?.config.name ?? t.serverId;
     const hostMode = displayModes.tools[`${t.serverId}/${t.name}`] ?? displayModes.default;
     tools[modelName] = tool({
@@ -131,6 +133,13 @@ export function buildHostTools(
       },
       inputSchema: jsonSchema(modelInputSchema(t.inputSchema, t.ui?.displayMode)),
       async *execute(input, options): AsyncGenerator<HostToolOutput> {
+        // This call's view (MCP Apps) will exist in the browser: its tools may be listed to the server.
+        if (t.ui?.resourceUri && conversationId)
+          rememberView(session.userId, conversationId, {
+            viewId: options.toolCallId,
+            serverId: t.serverId,
+            viewTitle: `${server}: ${t.title ?? t.name}`,
+          });
         const { args } = splitDisplayMode(input);
         const request = {
           serverId: t.serverId,
@@ -178,9 +187,9 @@ export function buildHostTools(
 }
 
 /** Model-facing names of the tools that still exist, for the next step of a running turn (5.3.2). */
-export function liveToolNames(registry: McpRegistry, offered: ToolSet): string[] {
+export function liveToolNames(registry: McpRegistry, offered: ToolSet, session?: PolicySession): string[] {
   return registry
-    .modelTools()
+    .modelTools(session)
     .map((t) => t.modelName)
     .filter((name) => name in offered);
 }

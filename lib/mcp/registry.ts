@@ -6,6 +6,8 @@ import { getDb } from '../db';
 import { type AuditEntry, recordAudit } from '../db/queries/audit';
 import { deleteStoredServer, listStoredServers, storeServer } from '../db/queries/servers';
 import { modelToolName } from '../mcplet/names';
+import { offerToModel } from '../mcplet/offer';
+import type { PolicySession } from '../mcplet/policy';
 import type { McpletTool } from '../mcplet/types';
 import { checkOutboundUrl, OutboundRefusedError } from '../net/guard';
 import { restartsStoredCommand } from '../trust/command-servers';
@@ -47,17 +49,20 @@ export class McpRegistry {
     return this.connections.get(serverId)?.catalog.tools.find((t) => t.name === name);
   }
 
-  /** 8.2: the model's tool list: admitted tools whose visibility contains `model`. */
-  modelTools(): ModelTool[] {
-    const out: ModelTool[] = [];
+  /** 8.2: the model's tool list: the admitted tools `decide()` lets the model call (`offerToModel`). */
+  modelTools(session: PolicySession = { userId: '' }): ModelTool[] {
+    const candidates: Array<ModelTool & { surface: { kind: 'model' } }> = [];
     for (const connection of this.connections.values()) {
       if (connection.status === 'closed') continue;
       for (const tool of connection.catalog.tools) {
-        if (tool.visibility.includes('model'))
-          out.push({ modelName: modelToolName(connection.id, tool.name), tool });
+        candidates.push({
+          modelName: modelToolName(connection.id, tool.name),
+          tool,
+          surface: { kind: 'model' },
+        });
       }
     }
-    return out;
+    return offerToModel(candidates, session).map(({ modelName, tool }) => ({ modelName, tool }));
   }
 
   /** Finds the tool behind a model-facing name, among every admitted tool (visible or not). */

@@ -111,3 +111,80 @@ describe('4 and 8.3: the gate a call needs', () => {
     expect(decision).toMatchObject({ allow: true, gate: 'confirm' });
   });
 });
+
+describe('8.2 the view-tool surface: the model calling a tool an open view provides', () => {
+  const viewTool = t({
+    serverId: 'probe',
+    name: 'view_reset',
+    mcpletType: 'action',
+    auth: { required: 'confirmation', enforcement: 'host-only' },
+    viewId: 'call_1',
+  });
+
+  it('8.2: a view tool is decided on the surface of its own view, with its gate', () => {
+    expect(decide(viewTool, { kind: 'view-tool', viewId: 'call_1' }, {}, session)).toMatchObject({
+      allow: true,
+      gate: 'confirm',
+    });
+    expect(
+      decide(
+        t({ viewId: 'call_1', readOnlyHint: true }),
+        { kind: 'view-tool', viewId: 'call_1' },
+        {},
+        session,
+      ),
+    ).toMatchObject({ allow: true, gate: 'none' });
+  });
+
+  it('8.2: a view tool cannot be called through another view', () => {
+    expect(decide(viewTool, { kind: 'view-tool', viewId: 'call_2' }, {}, session)).toMatchObject({
+      allow: false,
+      code: 'OTHER_VIEW',
+    });
+  });
+
+  it('8.2: a view tool is never reached on the model or app surface (the MCP dispatch path)', () => {
+    expect(decide(viewTool, { kind: 'model' }, {}, session)).toMatchObject({
+      allow: false,
+      code: 'OTHER_VIEW',
+    });
+    expect(decide(viewTool, { kind: 'app', serverId: 'probe' }, {}, session)).toMatchObject({
+      allow: false,
+      code: 'OTHER_VIEW',
+    });
+  });
+
+  it('8.2: an MCP server tool is never reached on the view-tool surface', () => {
+    expect(
+      decide(t({ visibility: ['model', 'app'] }), { kind: 'view-tool', viewId: 'call_1' }, {}, session),
+    ).toMatchObject({ allow: false, code: 'OTHER_VIEW' });
+  });
+
+  it('8.2: the model proposes view-tool calls, so a view tool must be model-visible', () => {
+    expect(
+      decide({ ...viewTool, visibility: ['app'] }, { kind: 'view-tool', viewId: 'call_1' }, {}, session),
+    ).toMatchObject({ allow: false, code: 'NOT_MODEL_VISIBLE' });
+  });
+
+  it('5.3.1 / 5.1: an unknown view tool and non-object arguments are denied', () => {
+    expect(decide(undefined, { kind: 'view-tool', viewId: 'call_1' }, {}, session)).toMatchObject({
+      allow: false,
+      code: 'NOT_ADMITTED',
+    });
+    expect(decide(viewTool, { kind: 'view-tool', viewId: 'call_1' }, [1], session)).toMatchObject({
+      allow: false,
+      code: 'ARGUMENTS_NOT_OBJECT',
+    });
+  });
+
+  it('attack 8: nothing in the arguments lowers a view tool’s gate', () => {
+    expect(
+      decide(
+        viewTool,
+        { kind: 'view-tool', viewId: 'call_1' },
+        { readOnlyHint: true, gate: 'none' },
+        session,
+      ),
+    ).toMatchObject({ allow: true, gate: 'confirm' });
+  });
+});

@@ -8,14 +8,21 @@ export type DenyCode =
   | 'NOT_MODEL_VISIBLE'
   | 'NOT_APP_VISIBLE'
   | 'OTHER_SERVER'
+  | 'OTHER_VIEW'
   | 'ARGUMENTS_NOT_OBJECT';
 
 export type Decision =
   | { allow: true; gate: Gate; reason: string }
   | { allow: false; code: DenyCode; reason: string; section: string };
 
-/** Who proposes the call: the model, or a view (an MCP Apps iframe) of one server. */
-export type CallSurface = { kind: 'model' } | { kind: 'app'; serverId: string };
+/**
+ * Who proposes the call: the model, or a view (an MCP Apps iframe) of one server. `view-tool` is
+ * the model calling a tool an open view provides; the call runs in that view and nowhere else.
+ */
+export type CallSurface =
+  | { kind: 'model' }
+  | { kind: 'app'; serverId: string }
+  | { kind: 'view-tool'; viewId: string };
 
 export interface PolicySession {
   userId: string;
@@ -33,7 +40,11 @@ export function gateFor(tool: McpletTool): Gate {
   return 'none';
 }
 
-const SURFACE_LABEL: Record<Surface, string> = { model: 'the model', app: 'a view' };
+const SURFACE_LABEL: Record<Surface | 'view-tool', string> = {
+  model: 'the model',
+  app: 'a view',
+  'view-tool': 'the model, in the view that provides it',
+};
 
 /**
  * The one place that decides whether a call may go ahead (DESIGN.md, the spine). Pure: the same
@@ -51,7 +62,14 @@ export function decide(
       '5.3.1',
       'no admitted tool has this name; rejected and removed tools cannot be called',
     );
-  if (surface.kind === 'model' && !tool.visibility.includes('model')) {
+  if (surface.kind === 'view-tool' ? tool.viewId !== surface.viewId : tool.viewId !== undefined) {
+    return deny(
+      'OTHER_VIEW',
+      '8.2',
+      `"${tool.name}" is provided by an open view and runs only there, through that view's own tool surface`,
+    );
+  }
+  if (surface.kind !== 'app' && !tool.visibility.includes('model')) {
     return deny(
       'NOT_MODEL_VISIBLE',
       '8.2',

@@ -54,6 +54,8 @@ export interface McpletTool {
   admittedBy: AdmittedBy;
   /** Attack 7: the description read like instructions, so the model is not shown it. */
   descriptionWithheld?: boolean;
+  /** Set for a tool an open MCP Apps view provides (its id); `serverId` is then the view's server. */
+  viewId?: string;
   warnings: string[];
 }
 
@@ -68,7 +70,8 @@ export type RejectionCode =
   | 'ACTION_MODEL_VISIBLE_WITHOUT_AUTH'
   | 'INVALID_AUTH'
   | 'INVALID_INPUT_SCHEMA'
-  | 'INVALID_POOL';
+  | 'INVALID_POOL'
+  | 'TOO_MANY_TOOLS';
 
 export interface Rejection {
   code: RejectionCode;

@@ -1,19 +1,10 @@
 'use client';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { create } from 'zustand';
-import { appToolName } from '../mcplet/names';
 
-export interface AppToolInfo {
-  name: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  readOnly: boolean;
-}
-
+/** An open view that provides tools (MCP Apps `tools`): the bridge to run them in. */
 export interface ViewTools {
   viewId: string;
-  viewTitle: string;
-  tools: AppToolInfo[];
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
 }
 
@@ -23,15 +14,14 @@ interface AppToolsState {
   drop(viewId: string): void;
 }
 
-const MAX_TOOLS_PER_VIEW = 50;
-
-/** Tools the open views provide (MCP Apps `tools`); they vanish when their view is torn down. */
+/**
+ * The views that provide tools, so a run the server approved can reach its view. The browser keeps
+ * no list of the tools themselves: the server keeps it, admits it and decides every call.
+ */
 export const useAppTools = create<AppToolsState>((set, get) => ({
   views: {},
   set(view) {
-    set({
-      views: { ...get().views, [view.viewId]: { ...view, tools: view.tools.slice(0, MAX_TOOLS_PER_VIEW) } },
-    });
+    set({ views: { ...get().views, [view.viewId]: view } });
   },
   drop(viewId) {
     const views = { ...get().views };
@@ -40,22 +30,42 @@ export const useAppTools = create<AppToolsState>((set, get) => ({
   },
 }));
 
-export interface AppToolForRequest extends AppToolInfo {
-  viewId: string;
-  viewTitle: string;
+function viewToolsUrl(conversationId: string): string {
+  return `/api/conversations/${encodeURIComponent(conversationId)}/view-tools`;
 }
 
-export function appToolsForRequest(): AppToolForRequest[] {
-  return Object.values(useAppTools.getState().views).flatMap((v) =>
-    v.tools.map((t) => ({ ...t, viewId: v.viewId, viewTitle: v.viewTitle })),
-  );
+export interface ListingAnswer {
+  admitted: Array<{ name: string; gate: string; descriptionWithheld?: boolean }>;
+  rejected: Array<{ name: string; reasons: Array<{ message: string }> }>;
 }
 
-/** Finds the live view tool behind a model-facing name; undefined once its view is gone. */
-export function findAppTool(modelName: string): { view: ViewTools; tool: AppToolInfo } | undefined {
-  for (const view of Object.values(useAppTools.getState().views)) {
-    for (const tool of view.tools)
-      if (appToolName(view.viewId, tool.name) === modelName) return { view, tool };
+/**
+ * Reports a view's `tools/list` answer to the server, which admits it. The server knows the view
+ * from its own records of the tool call; while that call is still starting it may not yet, so a
+ * refusal is retried a few times.
+ */
+export async function reportViewTools(
+  conversationId: string,
+  viewId: string,
+  tools: unknown[],
+): Promise<ListingAnswer> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(viewToolsUrl(conversationId), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ viewId, tools }),
+    });
+    if (response.ok) return (await response.json()) as ListingAnswer;
+    const body = (await response.json().catch(() => ({}))) as { error?: string };
+    if (response.status !== 404 || attempt >= 4) throw new Error(body.error ?? `HTTP ${response.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
   }
-  return undefined;
+}
+
+/** The view was torn down: the server stops offering its tools and ends its pending runs. */
+export function reportViewDropped(conversationId: string, viewId: string): void {
+  void fetch(`${viewToolsUrl(conversationId)}?viewId=${encodeURIComponent(viewId)}`, {
+    method: 'DELETE',
+    keepalive: true,
+  }).catch(() => {});
 }

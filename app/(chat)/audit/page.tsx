@@ -6,6 +6,12 @@ import { listAudit } from '@/lib/db/queries/audit';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Action log · MCPlet Host' };
 
+const SURFACES: Record<string, string> = {
+  model: 'the model',
+  app: 'a view',
+  'view-tool': 'the model, via a view tool',
+};
+
 /** 16.5: every action call, its gate and its outcome. Arguments appear only as a hash. */
 export default async function AuditPage() {
   const user = await currentUser();
@@ -45,7 +51,7 @@ export default async function AuditPage() {
                   >
                     <td className="py-1 pr-3 whitespace-nowrap">{new Date(row.at).toLocaleString()}</td>
                     <td className="py-1 pr-3">{row.userId}</td>
-                    <td className="py-1 pr-3">{row.surface === 'model' ? 'the model' : 'a view'}</td>
+                    <td className="py-1 pr-3">{SURFACES[row.surface] ?? row.surface}</td>
                     <td className="py-1 pr-3">{row.serverId}</td>
                     <td className="py-1 pr-3 font-mono">{row.toolName}</td>
                     <td className="py-1 pr-3 font-mono text-xs">{row.argsHash}</td>

@@ -1,0 +1,151 @@
+import 'server-only';
+import { jsonSchema, type ToolSet, tool } from 'ai';
+import { openGate, spendApproval, waitForGate } from '../gates/pending';
+import { auditAction } from '../mcp/dispatch';
+import type { McpRegistry } from '../mcp/registry';
+import { type ErrorCode, errorEnvelope, wrapCallResult } from '../mcplet/envelope';
+import { offerToModel } from '../mcplet/offer';
+import { decide, type PolicySession } from '../mcplet/policy';
+import { projectForModel } from '../mcplet/projection';
+import type { McpletTool } from '../mcplet/types';
+import { type HostToolOutput, modelDescription, modelOutput } from './host-tools';
+import { openRun, type ViewRun, waitForRun } from './view-runs';
+import { type ViewToolCandidate, viewToolByModelName, viewToolCandidates } from './view-tools';
+
+/** A view tool's output: like a host tool's, plus, while the browser runs it, the run it must perform. */
+export interface ViewToolOutput extends HostToolOutput {
+  run?: ViewRun;
+}
+
+const PROMPT = 'A tool provided by an open view wants to run.';
+
+function failed(
+  serverId: string,
+  t: Pick<McpletTool, 'name' | 'mcpletType' | 'visibility'> | { name: string },
+  code: ErrorCode,
+  message: string,
+): ViewToolOutput {
+  return {
+    content: [{ type: 'text', text: `Error (${code}): ${message}` }],
+    view: { serverId, toolName: t.name, envelope: errorEnvelope(t, code, message), sent: false },
+  };
+}
+
+/** The view tools `decide()` lets the model call, from the server's own record of the open views. */
+export function offeredViewTools(session: PolicySession, conversationId: string): ViewToolCandidate[] {
+  return offerToModel(viewToolCandidates(session.userId, conversationId), session);
+}
+
+/**
+ * MCP Apps tools provided by the open views of a conversation, offered to the model through
+ * `offerToModel` like MCP tools. Each call is decided by `decide()` on the `view-tool` surface,
+ * gated by the server (a gate ticket the browser draws), written to the action log, and only
+ * then handed to the browser as a single-use run of exactly these arguments in that view.
+ */
+export function buildViewTools(
+  registry: McpRegistry,
+  session: PolicySession,
+  conversationId: string,
+): ToolSet {
+  const tools: ToolSet = {};
+  for (const offered of offeredViewTools(session, conversationId)) {
+    const { modelName, viewTitle } = offered;
+    const t = offered.tool;
+    const where = `the open view "${viewTitle}"`;
+    tools[modelName] = tool({
+      title: t.title ?? t.name,
+      description: t.descriptionWithheld
+        ? modelDescription(t, where)
+        : `[Provided by ${where}] ${t.description || t.name}`,
+      inputSchema: jsonSchema(t.inputSchema),
+      metadata: {
+        viewTool: true,
+        viewId: t.viewId,
+        viewTitle,
+        serverId: t.serverId,
+        toolName: t.name,
+        mcpletType: t.mcpletType,
+        admittedBy: t.admittedBy,
+      },
+      async *execute(input, options): AsyncGenerator<ViewToolOutput> {
+        // Read again at call time: a view that was torn down or re-listed decides with what is live now.
+        const live = viewToolByModelName(session.userId, conversationId, modelName);
+        const current = live?.tool;
+        const surface = { kind: 'view-tool' as const, viewId: t.viewId };
+        const call = { serverId: t.serverId, toolName: t.name, args: input, surface, session };
+        const decision = decide(current, surface, input, session);
+        const audit = (gate: string, outcome: string) => {
+          if ((current ?? t).mcpletType === 'action') auditAction(registry, call, gate, outcome);
+        };
+        if (!decision.allow || !current) {
+          const code = decision.allow || decision.code === 'NOT_ADMITTED' ? 'NOT_FOUND' : 'X_NOT_ALLOWED';
+          const message = current
+            ? decision.allow
+              ? 'the tool is gone'
+              : decision.reason
+            : 'the view that provided this tool is closed';
+          audit('denied', `refused:${code}`);
+          yield failed(t.serverId, t, code, message);
+          return;
+        }
+        // decide() allowed the call, so the arguments are a JSON object.
+        const args = input as Record<string, unknown>;
+        if (decision.gate !== 'none') {
+          const ticket = openGate({
+            kind: 'model',
+            gate: decision.gate,
+            surface,
+            userId: session.userId,
+            serverId: current.serverId,
+            serverName: live.viewTitle,
+            bindingServer: current.serverId,
+            toolName: current.name,
+            toolTitle: current.title,
+            args,
+            promptMessage: PROMPT,
+          });
+          yield { content: [], view: { serverId: t.serverId, toolName: t.name, sent: false, gate: ticket } };
+          const outcome = await waitForGate(ticket.id, options.abortSignal);
+          if (outcome.verdict === 'refused') {
+            audit(decision.gate, `declined:${outcome.code}`);
+            yield failed(t.serverId, current, outcome.code, outcome.message);
+            return;
+          }
+          if (!spendApproval(ticket.id, session.userId, current.serverId, current.name, args).ok) {
+            audit(decision.gate, 'refused:AUTH_REQUIRED');
+            yield failed(t.serverId, current, 'AUTH_REQUIRED', 'the approval does not match this call');
+            return;
+          }
+        }
+        const run = openRun(session.userId, {
+          conversationId,
+          viewId: t.viewId,
+          toolName: current.name,
+          args,
+        });
+        if ('error' in run) {
+          audit(decision.gate, 'refused:RATE_LIMITED');
+          yield failed(t.serverId, current, 'RATE_LIMITED', run.error);
+          return;
+        }
+        // Waiting starts before the browser can hear of the run, so an early answer is not lost.
+        const answered = waitForRun(run.id, options.abortSignal);
+        yield { content: [], view: { serverId: t.serverId, toolName: t.name, sent: false }, run };
+        const ran = await answered;
+        if (!ran.ok) {
+          audit(decision.gate, ran.code);
+          yield failed(t.serverId, current, ran.code, ran.message);
+          return;
+        }
+        const envelope = wrapCallResult(current, ran.result);
+        audit(decision.gate, 'error' in envelope ? envelope.error.code : 'ok');
+        yield {
+          content: projectForModel(ran.result),
+          view: { serverId: t.serverId, toolName: t.name, envelope, result: ran.result, sent: true },
+        };
+      },
+      toModelOutput: ({ output }) => modelOutput((output as Partial<HostToolOutput>).content ?? []),
+    });
+  }
+  return tools;
+}
