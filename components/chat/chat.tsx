@@ -128,95 +128,89 @@ export function Chat(props: ChatProps) {
   );
 
   return (
-    <>
-      <ChatActionsContext.Provider value={chatActions}>
-        <main className="flex min-h-0 flex-1 flex-col" data-testid="chat" data-status={status}>
-          <header className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2">
-            <ModelPicker models={models} value={modelId} onChange={changeModel} />
-            <ChatModeSelect value={chatMode} onChange={changeMode} />
-            <div className="ml-auto">
-              <ThemeToggle />
-            </div>
-          </header>
-          <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="messages">
-            <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
-              {noModel && props.modelHelp ? (
-                <div
-                  role="note"
-                  className="rounded-lg border border-border bg-surface p-4"
-                  data-testid="no-model"
-                >
-                  <h2 className="mb-2 font-semibold">Add a model to start chatting</h2>
-                  <Markdown text={props.modelHelp} />
-                </div>
-              ) : null}
-              {messages.length === 0 && !noModel ? (
-                <div className="py-16 text-center text-muted">
-                  <h1 className="text-xl font-semibold text-fg">What can I help with?</h1>
-                  <p className="mt-2 text-sm">
-                    {chatMode === 'tool-only'
-                      ? 'Tool-only mode: every reply must call a tool.'
-                      : 'Ask anything; tools from connected MCP servers are used when they help.'}
-                  </p>
-                </div>
-              ) : null}
-              {messages.map((message, index) => (
-                <MessageView
-                  key={message.id}
-                  message={message}
-                  live={busy && index === messages.length - 1}
-                />
-              ))}
-              {status === 'submitted' ? (
-                <p className="text-sm text-muted" role="status" data-testid="thinking">
-                  Thinking…
-                </p>
-              ) : null}
-              {errorText ? (
-                <div
-                  role="alert"
-                  className="flex flex-wrap items-center gap-3 rounded-lg bg-danger-bg px-3 py-2 text-sm text-danger"
-                  data-testid="chat-error"
-                >
-                  <span className="flex-1">{errorText}</span>
-                  <Button onClick={retry} data-testid="retry">
-                    Retry
-                  </Button>
-                </div>
-              ) : null}
-              {unanswered ? (
-                <div className="flex items-center gap-3 text-sm text-muted" data-testid="unanswered">
-                  <span>This message has no reply yet.</span>
-                  <Button onClick={retry} data-testid="retry">
-                    Retry
-                  </Button>
-                </div>
-              ) : null}
-              {!busy && !error && last?.role === 'assistant' ? (
-                <div>
-                  <Button
-                    variant="ghost"
-                    className="text-xs text-muted"
-                    onClick={retry}
-                    data-testid="regenerate"
-                  >
-                    ↻ Regenerate
-                  </Button>
-                </div>
-              ) : null}
-              <div ref={bottom} />
-            </div>
+    <ChatActionsContext.Provider value={chatActions}>
+      <main className="flex min-h-0 flex-1 flex-col" data-testid="chat" data-status={status}>
+        <header className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2">
+          <ModelPicker models={models} value={modelId} onChange={changeModel} />
+          <ChatModeSelect value={chatMode} onChange={changeMode} />
+          <div className="ml-auto">
+            <ThemeToggle />
           </div>
-          <Composer
-            conversationId={id}
-            busy={busy}
-            disabled={noModel}
-            disabledReason="Add a model to start chatting"
-            onSend={send}
-            onStop={() => void stop()}
-          />
-        </main>
-      </ChatActionsContext.Provider>
-    </>
+        </header>
+        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="messages">
+          <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
+            {noModel && props.modelHelp ? (
+              <div
+                role="note"
+                className="rounded-lg border border-border bg-surface p-4"
+                data-testid="no-model"
+              >
+                <h2 className="mb-2 font-semibold">Add a model to start chatting</h2>
+                <Markdown text={props.modelHelp} />
+              </div>
+            ) : null}
+            {messages.length === 0 && !noModel ? (
+              <div className="py-16 text-center text-muted">
+                <h1 className="text-xl font-semibold text-fg">What can I help with?</h1>
+                <p className="mt-2 text-sm">
+                  {chatMode === 'tool-only'
+                    ? 'Tool-only mode: every reply must call a tool.'
+                    : 'Ask anything; tools from connected MCP servers are used when they help.'}
+                </p>
+              </div>
+            ) : null}
+            {messages.map((message, index) => (
+              <MessageView key={message.id} message={message} live={busy && index === messages.length - 1} />
+            ))}
+            {status === 'submitted' ? (
+              <p className="text-sm text-muted" role="status" data-testid="thinking">
+                Thinking…
+              </p>
+            ) : null}
+            {errorText ? (
+              <div
+                role="alert"
+                className="flex flex-wrap items-center gap-3 rounded-lg bg-danger-bg px-3 py-2 text-sm text-danger"
+                data-testid="chat-error"
+              >
+                <span className="flex-1">{errorText}</span>
+                <Button onClick={retry} data-testid="retry">
+                  Retry
+                </Button>
+              </div>
+            ) : null}
+            {unanswered ? (
+              <div className="flex items-center gap-3 text-sm text-muted" data-testid="unanswered">
+                <span>This message has no reply yet.</span>
+                <Button onClick={retry} data-testid="retry">
+                  Retry
+                </Button>
+              </div>
+            ) : null}
+            {!busy && !error && last?.role === 'assistant' ? (
+              <div>
+                <Button
+                  variant="ghost"
+                  className="text-xs text-muted"
+                  onClick={retry}
+                  data-testid="regenerate"
+                >
+                  ↻ Regenerate
+                </Button>
+              </div>
+            ) : null}
+            <div ref={bottom} />
+          </div>
+        </div>
+        <Composer
+          conversationId={id}
+          busy={busy}
+          disabled={noModel}
+          disabledReason="Add a model to start chatting"
+          onSend={send}
+          onStop={() => void stop()}
+        />
+      </main>
+    </ChatActionsContext.Provider>
   );
 }
