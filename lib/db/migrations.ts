@@ -64,6 +64,25 @@ const migrations: Record<string, Migration> = {
       await sql`create index audit_log_user_at on audit_log (user_id, at desc)`.execute(db);
     },
   },
+  '0004-approval-rules': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table approval_rules (
+          id bigserial primary key,
+          user_id text not null references users(id) on delete cascade,
+          server_id text not null,
+          tool_name text not null,
+          pin_hash text not null,
+          scope text not null check (scope in ('conversation', 'view', 'always')),
+          conversation_id text,
+          view_id text,
+          created_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`create index approval_rules_user_tool on approval_rules (user_id, server_id, tool_name)`.execute(
+        db,
+      );
+    },
+  },
 };
 
 const provider: MigrationProvider = {

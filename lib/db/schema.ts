@@ -49,8 +49,21 @@ export interface AuditLogTable {
   outcome: string;
 }
 
+export interface ApprovalRulesTable {
+  id: Generated<string>;
+  user_id: string;
+  server_id: string;
+  tool_name: string;
+  pin_hash: string;
+  scope: 'conversation' | 'view' | 'always';
+  conversation_id: string | null;
+  view_id: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
+  approval_rules: ApprovalRulesTable;
   audit_log: AuditLogTable;
   mcp_servers: McpServersTable;
   conversations: ConversationsTable;

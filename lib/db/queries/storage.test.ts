@@ -1,7 +1,6 @@
 import type { UIMessage } from 'ai';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, LOCAL_USER_ID, openDb } from '../connect';
+import { type Db, LOCAL_USER_ID } from '../connect';
 import { listAudit, recordAudit } from './audit';
 import {
   deleteConversation,
@@ -10,6 +9,7 @@ import {
   listConversations,
   updateConversation,
 } from './conversations';
+import { dbTestTargets } from './db-targets';
 import { deleteMessagesAfter, listMessages, saveMessage } from './messages';
 import { deleteStoredServer, listStoredServers, storeServer } from './servers';
 
@@ -19,41 +19,7 @@ const text = (id: string, role: 'user' | 'assistant', body: string): UIMessage =
   parts: [{ type: 'text', text: body }],
 });
 
-interface Target {
-  name: string;
-  open(): Promise<Db>;
-  close(db: Db): Promise<void>;
-}
-
-const targets: Target[] = [
-  {
-    name: 'PGlite',
-    open: () => openDb({ dataDir: 'memory://' }),
-    close: (db) => db.destroy(),
-  },
-];
-
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  const schema = `t_${process.pid}_${Date.now()}`;
-  targets.push({
-    name: 'PostgreSQL',
-    async open() {
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      await admin.end();
-      return openDb({ databaseUrl: pgUrl, schema });
-    },
-    async close(db) {
-      await db.destroy();
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
-  });
-}
+const targets = dbTestTargets();
 
 describe.each(targets)('storage on $name', (target) => {
   let db: Db;
