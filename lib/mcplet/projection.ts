@@ -1,5 +1,6 @@
 import { blockUntrustedSource, type UntrustedSource, wholeResultSource } from '../trust/untrusted-content';
 import type { CallResultLike } from './envelope';
+import type { McpletTool } from './types';
 
 export type ModelContent = Array<
   { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string }
@@ -18,6 +19,14 @@ export interface Projection {
   content: ModelContent;
   /** Set when any of the content reached the model as untrusted data, with the first reason. */
   untrusted?: UntrustedSource;
+}
+
+/** The source of a tool's results: its name and where it comes from, and its own mark if any. */
+export function toolSource(tool: Pick<McpletTool, 'name' | 'untrustedContent'>, where: string): ResultSource {
+  return {
+    from: `"${tool.name}" from ${where}`,
+    ...(tool.untrustedContent ? { untrusted: tool.untrustedContent } : {}),
+  };
 }
 
 /** A fresh boundary token: 128 random bits as hex, unknown to whoever wrote the content. */
