@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedUntrusted, INJECTION } from '../../tests/fixtures/mcp/untrusted-server';
+import { connectedUntrusted } from '../../tests/fixtures/mcp/untrusted-registry';
+import { INJECTION } from '../../tests/fixtures/mcp/untrusted-server';
 import { dispatch } from './dispatch';
 
 let fixture: Awaited<ReturnType<typeof connectedUntrusted>>;
