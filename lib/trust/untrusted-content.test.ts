@@ -3,15 +3,16 @@ import {
   blockUntrustedSource,
   resultUntrustedSource,
   toolUntrustedSource,
-  UNTRUSTED_HINTS,
   wholeResultSource,
 } from './untrusted-content';
 
 const PLACES = ['annotations', '_meta'] as const;
+// Written out, not imported: the test must fail if the module drops a source.
+const HINTS = ['untrustedContentHint', 'openWorldHint'] as const;
 
 describe('untrusted content: where the mark comes from', () => {
   for (const place of PLACES) {
-    for (const hint of UNTRUSTED_HINTS) {
+    for (const hint of HINTS) {
       const section = hint === 'untrustedContentHint' ? 'WebMCP 4.2.1' : 'MCP ToolAnnotations';
       it(`${section}: tool ${place}.${hint} true marks the tool; false, absent or non-boolean does not`, () => {
         expect(toolUntrustedSource({ [place]: { [hint]: true } })).toBe(`tool.${place}.${hint}`);
