@@ -65,6 +65,7 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
                     serverName={view.serverName}
                     mcpletType={view.mcpletType}
                     compatibility={view.compatibility}
+                    untrusted={view.untrusted}
                   />
                 }
               >

@@ -4,6 +4,20 @@ const TYPE_TONE: Record<string, string> = {
   action: 'border-danger/40 text-danger',
 };
 
+/** WebMCP 6.4.3: the result went to the model as marked data, not instructions. */
+export function UntrustedBadge({ source }: { source: string }) {
+  return (
+    <span data-testid="untrusted-badge">
+      <Badge
+        tone="border-warn/50 text-warn"
+        title={`The tool marked this result as untrusted (${source}). The model received it inside a delimited block, as data and not as instructions.`}
+      >
+        untrusted content
+      </Badge>
+    </span>
+  );
+}
+
 export function Badge({
   children,
   tone = 'border-border text-muted',
@@ -25,10 +39,13 @@ export function ToolBadges({
   serverName,
   mcpletType,
   compatibility,
+  untrusted,
 }: {
   serverName?: string;
   mcpletType?: string;
   compatibility: boolean;
+  /** Why the result reached the model as untrusted data, when it did. */
+  untrusted?: string;
 }) {
   return (
     <>
@@ -42,6 +59,7 @@ export function ToolBadges({
           compatibility
         </Badge>
       ) : null}
+      {untrusted ? <UntrustedBadge source={untrusted} /> : null}
     </>
   );
 }

@@ -51,6 +51,22 @@ describe('tool part view', () => {
     expect(view).toMatchObject({ state: 'output-available', resultText: 'Found 2', name: 'a__b' });
   });
 
+  it('WebMCP 6.4.3: a result the model received as untrusted data carries the mark to the card', () => {
+    const part = (view: unknown) =>
+      toolPartView({
+        type: 'tool-a__b',
+        toolCallId: 'c',
+        state: 'output-available',
+        input: {},
+        output: { content: [{ type: 'text', text: 'x' }], view },
+      } as never);
+    expect(part({ untrusted: 'tool.annotations.openWorldHint' }).untrusted).toBe(
+      'tool.annotations.openWorldHint',
+    );
+    expect(part({}).untrusted).toBeUndefined();
+    expect(part({ untrusted: true }).untrusted).toBeUndefined();
+  });
+
   it('10.4: a refused derived result with no fallback is an error on its card; with a fallback it is done', () => {
     const part = (output: unknown, preliminary = false) =>
       toolPartView({

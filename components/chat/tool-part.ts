@@ -11,6 +11,8 @@ export interface ToolPartView {
   serverName?: string;
   mcpletType?: string;
   compatibility: boolean;
+  /** The model received the result as untrusted data (spotlighted); the reason, e.g. `tool.annotations.openWorldHint`. */
+  untrusted?: string;
   state: ToolCallState;
   input: unknown;
   resultText?: string;
@@ -23,7 +25,11 @@ export interface ToolPartView {
 
 interface HostOutput {
   content?: unknown;
-  view?: { envelope?: { error?: { code?: string; message?: string } }; gate?: GatePrompt };
+  view?: {
+    envelope?: { error?: { code?: string; message?: string } };
+    gate?: GatePrompt;
+    untrusted?: unknown;
+  };
   run?: ViewRun;
   /** mcplet_set_tool_result (10.3): a refusal with no fallback call is the card's error. */
   derived?: { error?: { code?: string; message?: string }; fallback?: unknown; invoking?: unknown };
@@ -66,6 +72,7 @@ export function toolPartView(part: ToolPart): ToolPartView {
       view.errorText = `${error.message ?? 'The tool failed.'}${error.code ? ` (${error.code})` : ''}`;
     } else {
       view.resultText = toolResultText(output && 'content' in output ? { content: output.content } : output);
+      if (typeof output?.view?.untrusted === 'string') view.untrusted = output.view.untrusted;
     }
   }
   if (part.state === 'output-error') view.errorText = part.errorText;

@@ -2,6 +2,7 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { ToolView } from '@/lib/mcp/snapshot';
 import { type GatePrompt, submitGateAnswer, useGates } from '@/lib/store/gates';
+import { UntrustedBadge } from '../chat/tool-badges';
 import { Button } from '../ui/button';
 import { type Decision, postJson } from './api';
 import { buildArgs, type Field, type FieldValues, fieldsFor } from './schema-form';
@@ -11,6 +12,8 @@ interface CallResponse {
   envelope: unknown;
   result?: unknown;
   exchange?: { request: unknown; response?: unknown };
+  /** Set when the model would receive the result as untrusted data (spotlighted), and why. */
+  untrusted?: string;
   sent: boolean;
   durationMs: number;
 }
@@ -216,8 +219,9 @@ export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolV
       </div>
       {response ? (
         <div className="space-y-2 text-sm" data-testid="call-response">
-          <p>
+          <p className="flex flex-wrap items-center gap-2">
             {response.sent ? 'Sent to the server' : 'Not sent'} · {response.durationMs.toFixed(1)} ms
+            {response.untrusted ? <UntrustedBadge source={response.untrusted} /> : null}
           </p>
           <details open>
             <summary className="cursor-pointer font-medium">Result envelope (9.1)</summary>

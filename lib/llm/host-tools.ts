@@ -14,6 +14,7 @@ import { acceptsSuggestion, DISPLAY_MODE_ARG, splitDisplayMode } from '../mcplet
 import type { ResultEnvelope } from '../mcplet/envelope';
 import type { PolicySession } from '../mcplet/policy';
 import type { ModelContent } from '../mcplet/projection';
+import type { UntrustedSource } from '../trust/untrusted-content';
 import { rememberView } from './view-tools';
 
 /** What a host tool returns: the model's projection, and the full result for views and the card. */
@@ -27,6 +28,8 @@ export interface HostToolOutput {
     sent: boolean;
     /** Present while the call waits at its gate (a preliminary output). */
     gate?: GateTicket;
+    /** The model received (some of) the result as untrusted data (spotlighted), and why. */
+    untrusted?: UntrustedSource;
   };
 }
 
@@ -37,7 +40,14 @@ export function toHostToolOutput(
 ): HostToolOutput {
   return {
     content: outcome.modelContent,
-    view: { serverId, toolName, envelope: outcome.envelope, result: outcome.result, sent: outcome.sent },
+    view: {
+      serverId,
+      toolName,
+      envelope: outcome.envelope,
+      result: outcome.result,
+      sent: outcome.sent,
+      ...(outcome.untrusted ? { untrusted: outcome.untrusted } : {}),
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import type { McpRegistry } from '../mcp/registry';
 import { type ErrorCode, errorEnvelope, wrapCallResult } from '../mcplet/envelope';
 import { offerToModel } from '../mcplet/offer';
 import { decide, type PolicySession } from '../mcplet/policy';
-import { projectForModel } from '../mcplet/projection';
+import { projectResult, toolSource } from '../mcplet/projection';
 import type { McpletTool } from '../mcplet/types';
 import { type HostToolOutput, modelDescription, modelOutput } from './host-tools';
 import { openRun, type ViewRun, waitForRun } from './view-runs';
@@ -139,9 +139,17 @@ export function buildViewTools(
         }
         const envelope = wrapCallResult(current, ran.result);
         audit(decision.gate, 'error' in envelope ? envelope.error.code : 'ok');
+        const projected = projectResult(ran.result, toolSource(current, where));
         yield {
-          content: projectForModel(ran.result),
-          view: { serverId: t.serverId, toolName: t.name, envelope, result: ran.result, sent: true },
+          content: projected.content,
+          view: {
+            serverId: t.serverId,
+            toolName: t.name,
+            envelope,
+            result: ran.result,
+            sent: true,
+            ...(projected.untrusted ? { untrusted: projected.untrusted } : {}),
+          },
         };
       },
       toModelOutput: ({ output }) => modelOutput((output as Partial<HostToolOutput>).content ?? []),

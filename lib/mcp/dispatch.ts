@@ -9,9 +9,10 @@ import {
   wrapCallResult,
 } from '../mcplet/envelope';
 import { type CallSurface, type Decision, decide, type PolicySession } from '../mcplet/policy';
-import { type ModelContent, projectForModel } from '../mcplet/projection';
+import { type ModelContent, projectResult, toolSource } from '../mcplet/projection';
 import type { McpletTool } from '../mcplet/types';
 import { canonicalJson } from '../trust/canonical';
+import type { UntrustedSource } from '../trust/untrusted-content';
 import { ServerUnavailableError } from './connection';
 import type { Exchange } from './recording-transport';
 import type { McpRegistry } from './registry';
@@ -37,6 +38,8 @@ export interface DispatchResult {
   result?: CallToolResult;
   /** What the model may see of the result (15). */
   modelContent: ModelContent;
+  /** Set when the model received (some of) the result as untrusted data, and why. */
+  untrusted?: UntrustedSource;
   /** The raw JSON-RPC request and response, for the developer preview. */
   exchange?: Exchange;
   sent: boolean;
@@ -229,11 +232,13 @@ async function dispatchOnce(registry: McpRegistry, request: DispatchRequest): Pr
   }
   try {
     const { result, exchange } = await connection.callTool(tool.name, args, request.meta, request.signal);
+    const projected = projectResult(result, toolSource(tool, connection.config.name));
     return {
       decision,
       envelope: wrapCallResult(tool, result),
       result,
-      modelContent: projectForModel(result),
+      modelContent: projected.content,
+      ...(projected.untrusted ? { untrusted: projected.untrusted } : {}),
       exchange: redactAuth(exchange),
       sent: true,
       durationMs: performance.now() - started,

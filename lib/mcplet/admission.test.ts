@@ -290,6 +290,31 @@ describe('per-server admission of plain MCP tools (DESIGN.md)', () => {
     }
   });
 
+  it('WebMCP 4.2.1 and MCP openWorldHint: a tool whose results are untrusted says so, in any admission mode', () => {
+    const modes: AdmissionContext[] = [
+      { serverId: 's', mode: 'annotations' },
+      { serverId: 's', mode: 'overlay', overlay: { echo: { mcpletType: 'read', visibility: ['model'] } } },
+    ];
+    for (const context of modes) {
+      expect(admitted(admitTool(plain({ openWorldHint: true }), context)).untrustedContent).toBe(
+        'tool.annotations.openWorldHint',
+      );
+      expect(
+        admitted(admitTool(plain({ readOnlyHint: true, untrustedContentHint: true }), context))
+          .untrustedContent,
+      ).toBe('tool.annotations.untrustedContentHint');
+      expect(admitted(admitTool(plain({ openWorldHint: false }), context)).untrustedContent).toBeUndefined();
+      expect(admitted(admitTool(plain(), context)).untrustedContent).toBeUndefined();
+    }
+    const own = admitted(
+      admitTool(
+        plain(undefined, { mcpletType: 'read', visibility: ['model'], untrustedContentHint: true }),
+        strict,
+      ),
+    );
+    expect(own.untrustedContent).toBe('tool._meta.untrustedContentHint');
+  });
+
   it('annotations: visibility comes from _meta.ui.visibility', () => {
     const t = admitted(
       admitTool(plain({ readOnlyHint: true }, { ui: { visibility: ['app'] } }), {

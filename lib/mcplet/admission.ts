@@ -1,3 +1,4 @@
+import { toolUntrustedSource } from '../trust/untrusted-content';
 import { isValidToolName, looksLikeInstructions, stripInvisible } from './names';
 import {
   type AdmissionMode,
@@ -251,6 +252,8 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
     tool.resultSchemaUri = meta.mcpletToolResultSchemaUri;
   const ui = readUi(meta, warnings);
   if (ui) tool.ui = ui;
+  const untrusted = toolUntrustedSource(raw);
+  if (untrusted) tool.untrustedContent = untrusted;
   if (isRecord(raw.annotations) && typeof raw.annotations.readOnlyHint === 'boolean') {
     tool.readOnlyHint = raw.annotations.readOnlyHint;
   }

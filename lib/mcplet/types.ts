@@ -1,3 +1,5 @@
+import type { UntrustedSource } from '../trust/untrusted-content';
+
 /** MCPlet types shared by the pure rules (spec 4, 6, 8). */
 
 export const MCPLET_TYPES = ['read', 'prepare', 'action'] as const;
@@ -51,6 +53,8 @@ export interface McpletTool {
   ui?: { resourceUri?: string; displayMode?: DisplayMode };
   auth?: ToolAuth;
   readOnlyHint?: boolean;
+  /** Its results reach the model as untrusted data (lib/trust/untrusted-content), and why. */
+  untrustedContent?: UntrustedSource;
   admittedBy: AdmittedBy;
   /** Attack 7: the description read like instructions, so the model is not shown it. */
   descriptionWithheld?: boolean;

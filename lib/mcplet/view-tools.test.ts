@@ -79,6 +79,29 @@ describe('4: the gate of a view tool comes from its listed readOnlyHint only', (
   });
 });
 
+describe('WebMCP 4.2.1: a view tool may mark its results untrusted, never its gate lower', () => {
+  it.each([
+    ['untrustedContentHint', 'tool.annotations.untrustedContentHint'],
+    ['openWorldHint', 'tool.annotations.openWorldHint'],
+  ])('WebMCP 4.2.1: annotations.%s true marks its results (and the same in _meta)', (hint, source) => {
+    const [admitted] = admitViewTools([tool({ annotations: { [hint]: true } })], view).admitted;
+    expect(admitted?.untrustedContent).toBe(source);
+    expect(admitted && gateFor(admitted)).toBe('confirm');
+    const [viaMeta] = admitViewTools([tool({ _meta: { [hint]: true, mcpletType: 'read' } })], view).admitted;
+    expect(viaMeta?.untrustedContent).toBe(source.replace('annotations', '_meta'));
+    expect(viaMeta && gateFor(viaMeta)).toBe('confirm');
+  });
+
+  it.each([
+    ['false', { annotations: { untrustedContentHint: false, openWorldHint: false } }],
+    ['absent', {}],
+    ['a hint outside annotations and _meta', { untrustedContentHint: true, openWorldHint: true }],
+  ])('WebMCP 4.2.1: %s marks nothing', (_name, over) => {
+    const [admitted] = admitViewTools([tool(over)], view).admitted;
+    expect(admitted?.untrustedContent).toBeUndefined();
+  });
+});
+
 describe('8.2: view tools are offered and decided by decide() on their own surface', () => {
   const [reset] = admitViewTools([tool()], view).admitted;
   const session = { userId: 'u' };

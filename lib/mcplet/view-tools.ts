@@ -17,10 +17,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * MCP Apps: the tools an open view lists, admitted by the same rules as an MCP server's tools
  * (attack 7: the name rule, invisible characters, instruction-like descriptions withheld; 5.1: an
- * object input schema). The only metadata read is the standard `readOnlyHint` annotation, through
+ * object input schema). The gate is read from the standard `readOnlyHint` annotation alone, through
  * the `annotations` admission mode: `readOnlyHint: true` is a read tool with no gate, anything else
- * an action behind a host-drawn confirmation. The view's own `_meta` (an `mcpletType` or `auth`
- * claim, say) is ignored, so a listing cannot lower its own gate. `serverId` is the view's server
+ * an action behind a host-drawn confirmation. `untrustedContentHint` and `openWorldHint` (in
+ * `annotations` or `_meta`) are kept: they can only mark the tool's results as untrusted data for
+ * the model. The rest of the view's `_meta` (an `mcpletType` or `auth` claim, say) is ignored, so a
+ * listing cannot lower its own gate. `serverId` is the view's server
  * as the host's own records name it; view tools are offered to the model only.
  */
 export function admitViewTools(
@@ -34,8 +36,19 @@ export function admitViewTools(
       title: r.title,
       description: r.description,
       inputSchema: r.inputSchema,
-      annotations: isRecord(r.annotations) ? { readOnlyHint: r.annotations.readOnlyHint } : undefined,
-      _meta: { visibility: ['model'] },
+      annotations: isRecord(r.annotations)
+        ? {
+            readOnlyHint: r.annotations.readOnlyHint,
+            untrustedContentHint: r.annotations.untrustedContentHint,
+            openWorldHint: r.annotations.openWorldHint,
+          }
+        : undefined,
+      _meta: {
+        visibility: ['model'],
+        ...(isRecord(r._meta)
+          ? { untrustedContentHint: r._meta.untrustedContentHint, openWorldHint: r._meta.openWorldHint }
+          : {}),
+      },
     };
   });
   const admitted: McpletTool[] = [];
