@@ -1,4 +1,14 @@
 import { allowAttribute, INNER_SANDBOX, type ResourcePermissions } from './sandbox';
+import { WEBMCP_SHIM } from './webmcp-shim-bundle';
+
+/** What stays before the injected script: a BOM, blanks, comments and the doctype (moved, it would set quirks mode). */
+export const DOCUMENT_PROLOGUE = /^\uFEFF?(?:\s|<!--[\s\S]*?-->)*(?:<!doctype[^>]*>)?/i;
+
+/** The view's HTML with `script` run first, before any of the page's own scripts. */
+export function withLeadingScript(html: string, script: string): string {
+  const prologue = DOCUMENT_PROLOGUE.exec(html)?.[0] ?? '';
+  return `${prologue}<script>${script}</script>${html.slice(prologue.length)}`;
+}
 
 function scriptJson(value: unknown): string {
   return JSON.stringify(value)
@@ -11,9 +21,17 @@ function scriptJson(value: unknown): string {
  * The MCP Apps sandbox proxy page. It runs only when framed by the host origin, relays JSON-RPC
  * between the host and the view's inner frame (never the reserved `ui/notifications/sandbox-*`
  * messages), posts only to explicit origins, and reports CSP violations of the view to the host.
+ * It writes the WebMCP shim (lib/apps/webmcp-shim.ts) at the start of the view's document, so a page
+ * written for `navigator.modelContext` works as a view unchanged (same steps as `withLeadingScript`).
  */
 export function sandboxPage(hostOrigin: string, permissions: ResourcePermissions): string {
-  const config = scriptJson({ host: hostOrigin, sandbox: INNER_SANDBOX, allow: allowAttribute(permissions) });
+  const config = scriptJson({
+    host: hostOrigin,
+    sandbox: INNER_SANDBOX,
+    allow: allowAttribute(permissions),
+    prologue: DOCUMENT_PROLOGUE.source,
+    shim: WEBMCP_SHIM,
+  });
   return `<!doctype html>
 <html><head><meta charset="utf-8"><title>MCPlet view sandbox</title>
 <style>html,body{margin:0;height:100%;overflow:hidden;background:transparent}iframe{border:0;width:100%;height:100%;display:block}</style>
@@ -33,9 +51,14 @@ export function sandboxPage(hostOrigin: string, permissions: ResourcePermissions
   document.body.appendChild(inner);
   function isRpc(m) { return m && typeof m === 'object' && m.jsonrpc === '2.0'; }
   function toHost(m) { window.parent.postMessage(m, CONFIG.host); }
+  var PROLOGUE = new RegExp(CONFIG.prologue, 'i');
+  function withShim(html) {
+    var prologue = (PROLOGUE.exec(html) || [''])[0];
+    return prologue + '<script>' + CONFIG.shim + '<\\/script>' + html.slice(prologue.length);
+  }
   function load(params) {
     if (!params || typeof params.html !== 'string') return;
-    inner.srcdoc = params.html;
+    inner.srcdoc = withShim(params.html);
   }
   window.addEventListener('message', function (event) {
     var m = event.data;
