@@ -49,8 +49,20 @@ export interface AuditLogTable {
   outcome: string;
 }
 
+export interface ToolPinsTable {
+  user_id: string;
+  server_id: string;
+  kind: 'tool' | 'view';
+  name: string;
+  hash: string;
+  pinned: ColumnType<unknown, string, string>;
+  added_later: boolean;
+  pinned_at: UpdatedAt;
+}
+
 export interface Database {
   users: UsersTable;
+  tool_pins: ToolPinsTable;
   audit_log: AuditLogTable;
   mcp_servers: McpServersTable;
   conversations: ConversationsTable;
