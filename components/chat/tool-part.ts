@@ -19,11 +19,18 @@ export interface ToolPartView {
   gate?: GatePrompt;
   /** Set while an approved call of a view-provided tool waits for its view (the server's run). */
   run?: ViewRun;
+  /** Attack 18: the call was refused because the tool changed since the user trusted it. */
+  changed?: { serverId: string; toolName: string };
 }
 
 interface HostOutput {
   content?: unknown;
-  view?: { envelope?: { error?: { code?: string; message?: string } }; gate?: GatePrompt };
+  view?: {
+    serverId?: string;
+    toolName?: string;
+    envelope?: { error?: { code?: string; message?: string } };
+    gate?: GatePrompt;
+  };
   run?: ViewRun;
   /** mcplet_set_tool_result (10.3): a refusal with no fallback call is the card's error. */
   derived?: { error?: { code?: string; message?: string }; fallback?: unknown; invoking?: unknown };
@@ -64,6 +71,8 @@ export function toolPartView(part: ToolPart): ToolPartView {
     } else if (error) {
       view.state = 'output-error';
       view.errorText = `${error.message ?? 'The tool failed.'}${error.code ? ` (${error.code})` : ''}`;
+      const { serverId, toolName } = output.view ?? {};
+      if (error.code === 'X_TOOL_CHANGED' && serverId && toolName) view.changed = { serverId, toolName };
     } else {
       view.resultText = toolResultText(output && 'content' in output ? { content: output.content } : output);
     }
