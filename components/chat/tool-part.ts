@@ -21,6 +21,8 @@ export interface ToolPartView {
   run?: ViewRun;
   /** Attack 18: the call was refused because the tool changed since the user trusted it. */
   changed?: { serverId: string; toolName: string };
+  /** A name the SDK refused as not offered: possibly a tool that changed (attack 18). */
+  notOffered?: string;
 }
 
 interface HostOutput {
@@ -77,6 +79,9 @@ export function toolPartView(part: ToolPart): ToolPartView {
       view.resultText = toolResultText(output && 'content' in output ? { content: output.content } : output);
     }
   }
-  if (part.state === 'output-error') view.errorText = part.errorText;
+  if (part.state === 'output-error') {
+    view.errorText = part.errorText;
+    if (typeof meta.toolName !== 'string') view.notOffered = getToolName(part);
+  }
   return view;
 }

@@ -1,6 +1,6 @@
 'use client';
 import { AlertDialog } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ToolChange } from '@/lib/mcp/pins';
 import { useToolChanges } from '@/lib/store/tool-changes';
 import { Button } from '../ui/button';
@@ -110,4 +110,25 @@ export function ReviewChange({ serverId, toolName }: { serverId: string; toolNam
       </AlertDialog.Root>
     </div>
   );
+}
+
+/**
+ * The model called a tool that was not offered to it. If that is a tool that changed since the user
+ * trusted it, the card offers the same review; otherwise nothing is shown.
+ */
+export function NotOfferedTool({ modelName }: { modelName: string }) {
+  const [changed, setChanged] = useState<{ serverId: string; toolName: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch(`/api/tools/changed?model=${encodeURIComponent(modelName)}`)
+      .then(async (response) => {
+        if (live && response.ok)
+          setChanged((await response.json()) as { serverId: string; toolName: string });
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [modelName]);
+  return changed ? <ReviewChange {...changed} /> : null;
 }

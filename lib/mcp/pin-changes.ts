@@ -32,3 +32,18 @@ export function acceptChange(
     return { ok: false, status: 404, reason: `No server has the id "${serverId}".` };
   return registry.pins.accept(userId, serverId, connection.catalog, toolName, hash);
 }
+
+/**
+ * The model proposed a name that was not offered (the turn's tool list is built through decide(), so
+ * a changed tool is left out and the SDK refuses it): is it a tool waiting for review?
+ */
+export function changedToolByModelName(
+  registry: McpRegistry,
+  userId: string,
+  modelName: string,
+): { serverId: string; toolName: string } | undefined {
+  const tool = registry.resolveModelName(modelName);
+  if (!tool) return undefined;
+  const found = toolChange(registry, userId, tool.serverId, tool.name);
+  return found.ok ? { serverId: tool.serverId, toolName: tool.name } : undefined;
+}
