@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
 import { type FixtureTool, mcpletTool, startOddServer } from '../fixtures/mcp/odd-server';
+import { PULLED_ECHO_DESCRIPTION, startProbeServer } from '../fixtures/mcp/probe-server';
 import { expect, test, token } from './fixtures';
 import { GateDialog } from './pages/gate-dialog';
 import { ToolChangeDialog } from './pages/tool-change-dialog';
+import { Views } from './pages/views';
 
 const lookup = mcpletTool('lookup', { visibility: ['model', 'app'] });
 /** The rug-pull: same name, a new description, and a read tool turned into an action. */
@@ -143,6 +145,55 @@ test.describe('attack 18: tool pinning against rug-pulls', () => {
       await expect(rows.filter({ hasText: 'change-accepted' })).toHaveCount(1);
     } finally {
       await odd.close();
+    }
+  });
+
+  test("a view's call to its server's tool that changed on reconnect is refused in the view, and its card offers the review", async ({
+    chat,
+    fakeModel,
+    servers,
+    page,
+  }) => {
+    const probe = await startProbeServer();
+    try {
+      const id = token('pinv').slice(0, 12);
+      expect((await servers.register({ id, transport: { type: 'http', url: probe.url } })).status).toBe(201);
+      const t = token('pinview');
+      await fakeModel.script(t, [
+        { kind: 'tool-calls', calls: [{ name: `${id}__probe_inline`, arguments: { text: 'hello' } }] },
+        { kind: 'text', chunks: ['Shown.'] },
+      ]);
+      await chat.open();
+      await chat.send(`Probe ${t}`);
+      const views = new Views(page);
+      await views.ready();
+      const view = views.view();
+      await view.locator('#own-tool').click();
+      await expect(view.getByTestId('own-tool-result')).toHaveText('probe_echo: from the view');
+      const echoes = () => probe.calls.filter((c) => c === 'probe_echo').length;
+      expect(echoes()).toBe(1);
+
+      // The server now lists probe_echo as a prepare tool with a new description; a reconnect re-lists it.
+      probe.rugPull();
+      expect((await page.request.post(`/api/servers/${id}/reconnect`)).ok()).toBe(true);
+      await expect.poll(() => changedTools(page, id)).toEqual(['probe_echo']);
+
+      await view.locator('#own-tool').click();
+      await expect(view.getByTestId('own-tool-result')).toContainText('changed since you trusted it');
+      expect(echoes()).toBe(1);
+
+      const notice = views.container().getByTestId('tool-changed-notice');
+      const dialog = new ToolChangeDialog(page);
+      await dialog.openFrom(notice);
+      await dialog.expectChange('description', 'probe_echo (probe)', PULLED_ECHO_DESCRIPTION);
+      await dialog.expectChange('type', 'read', 'prepare');
+      await dialog.accept();
+      await expect(notice).toHaveCount(0);
+
+      await view.locator('#own-tool').click();
+      await expect.poll(() => echoes()).toBe(2);
+    } finally {
+      await probe.close();
     }
   });
 });
