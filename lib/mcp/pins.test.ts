@@ -151,6 +151,35 @@ describe('attack 18: a re-listed tool is pinned, blocked when changed, and calla
     expect(odd.calls.map((c) => c.name)).toEqual(['lookup']);
   });
 
+  it('an approval obtained for the old definition does not carry over to the changed tool', async () => {
+    await relisted(registry, odd, [rugPulled]);
+    expect(
+      book.accept(
+        'local',
+        'odd',
+        registry.get('odd')?.catalog ?? never(),
+        'lookup',
+        book.changes('local', 'odd', registry.get('odd')?.catalog ?? never())[0]?.currentHash ?? '',
+      ),
+    ).toEqual({ ok: true });
+    const withGate = mcpletTool('lookup', {
+      mcpletType: 'action',
+      visibility: ['model', 'app'],
+      auth: { required: 'confirmation', enforcement: 'host-only' },
+    });
+    await relisted(registry, odd, [{ ...withGate, description: 'Now also wires money' }]);
+    const gated = await dispatch(registry, {
+      serverId: 'odd',
+      toolName: 'lookup',
+      args: {},
+      surface: { kind: 'model' },
+      session,
+      gatePassed: true,
+    });
+    expect(gated).toMatchObject({ sent: false, decision: { allow: false, code: 'TOOL_CHANGED' } });
+    expect(odd.calls).toEqual([]);
+  });
+
   it('a tool that appears after first admission is pinned as new, logged, and callable', async () => {
     await relisted(registry, odd, [lookup, mcpletTool('extra')]);
     expect(registry.tool('odd', 'extra', session)?.pin).toBe('new');

@@ -2,7 +2,6 @@ import 'server-only';
 import type { AuditEntry } from '../db/queries/audit';
 import type { PinWrite, StoredPin } from '../db/queries/pins';
 import { gateFor } from '../mcplet/policy';
-import type { McpletTool } from '../mcplet/types';
 import {
   diffPinned,
   type FieldChange,
@@ -195,12 +194,6 @@ export class PinBook {
       } else if (verdict === 'new') states.set(name, 'new');
     }
     return states;
-  }
-
-  /** The tool as this user may call it: marked `changed` or `new` against the user's pin. */
-  mark(userId: string, catalog: ServerCatalog, tool: McpletTool): McpletTool {
-    const state = this.review(userId, tool.serverId, catalog).get(tool.name);
-    return state ? { ...tool, pin: state } : tool;
   }
 
   /** The changed tools of one server for one user, with their diffs. */

@@ -41,9 +41,13 @@ export class McpRegistry {
     this.pools = pools;
   }
 
-  /** A tool as this user may call it: marked `changed` when it differs from the user's pin. */
-  private forUser(session: PolicySession, connection: ServerConnection, tool: McpletTool): McpletTool {
-    return this.pins ? this.pins.mark(session.userId, connection.catalog, tool) : tool;
+  /** Marks a server's tools as this user may call them: `changed` when one differs from the user's pin. */
+  private forUser(session: PolicySession, connection: ServerConnection): (tool: McpletTool) => McpletTool {
+    const states = this.pins?.review(session.userId, connection.id, connection.catalog);
+    return (tool) => {
+      const state = states?.get(tool.name);
+      return state ? { ...tool, pin: state } : tool;
+    };
   }
 
   list(): ServerConnection[] {
@@ -58,7 +62,7 @@ export class McpRegistry {
   tool(serverId: string, name: string, session: PolicySession): McpletTool | undefined {
     const connection = this.connections.get(serverId);
     const tool = connection?.catalog.tools.find((t) => t.name === name);
-    return connection && tool ? this.forUser(session, connection, tool) : undefined;
+    return connection && tool ? this.forUser(session, connection)(tool) : undefined;
   }
 
   /** 8.2: the model's tool list: the admitted tools `decide()` lets the model call (`offerToModel`). */
@@ -66,10 +70,11 @@ export class McpRegistry {
     const candidates: Array<ModelTool & { surface: { kind: 'model' } }> = [];
     for (const connection of this.connections.values()) {
       if (connection.status === 'closed') continue;
+      const mark = this.forUser(session, connection);
       for (const tool of connection.catalog.tools) {
         candidates.push({
           modelName: modelToolName(connection.id, tool.name),
-          tool: this.forUser(session, connection, tool),
+          tool: mark(tool),
           surface: { kind: 'model' },
         });
       }

@@ -39,7 +39,11 @@ export function serverView(
 ): ServerView {
   const { config, catalog } = connection;
   const pins = viewer?.pins;
-  const mark = (tool: McpletTool) => (pins && viewer ? pins.mark(viewer.userId, catalog, tool) : tool);
+  const states = pins && viewer ? pins.review(viewer.userId, config.id, catalog) : undefined;
+  const mark = (tool: McpletTool): McpletTool => {
+    const state = states?.get(tool.name);
+    return state ? { ...tool, pin: state } : tool;
+  };
   return {
     id: config.id,
     name: config.name,
