@@ -4,7 +4,9 @@ import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'rea
 import { allowAttribute, OUTER_SANDBOX } from '@/lib/apps/sandbox';
 import { answerModeRequest } from '@/lib/mcplet/display-mode';
 import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
+import { useToolChanges } from '@/lib/store/tool-changes';
 import { useViewContext } from '@/lib/store/view-context';
+import { ReviewChange } from '../pinning/review-change';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useChatActions } from './chat-actions';
@@ -67,6 +69,7 @@ export function AppView(props: AppViewProps) {
   const dropViewContext = useViewContext((s) => s.drop);
   const [resource, setResource] = useState<LoadedResource | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed' | 'closed'>('loading');
+  const refusedAsChanged = useToolChanges((s) => s.refused);
   const [failure, setFailure] = useState<string | null>(null);
   // Until the user or the view picks a mode, the resolved mode follows the call's (streaming) input.
   const [chosenMode, setMode] = useState<ConcreteDisplayMode | null>(null);
@@ -218,6 +221,11 @@ export function AppView(props: AppViewProps) {
       data-mode={mode}
       data-status={status}
     >
+      {refusedAsChanged
+        .filter((r) => r.serverId === props.serverId)
+        .map((r) => (
+          <ReviewChange key={r.toolName} serverId={r.serverId} toolName={r.toolName} />
+        ))}
       {status === 'failed' ? (
         <p
           role="alert"

@@ -1,6 +1,7 @@
 'use client';
 import { isToolUIPart, type UIMessage } from 'ai';
 import { DERIVED_TOOL_NAME } from '@/lib/mcplet/derived-result';
+import { NotOfferedTool, ReviewChange } from '../pinning/review-change';
 import { DerivedStatus } from './derived-status';
 import { GateAsk } from './gate-prompt';
 import { Markdown } from './markdown';
@@ -70,6 +71,8 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
                 }
               >
                 {view.gate ? <GateAsk ticket={view.gate} live={live} /> : null}
+                {view.changed ? <ReviewChange {...view.changed} /> : null}
+                {view.notOffered ? <NotOfferedTool modelName={view.notOffered} /> : null}
                 {view.run ? <ViewToolRun run={view.run} live={live} /> : null}
                 {part.type === `tool-${DERIVED_TOOL_NAME}` ? (
                   <DerivedStatus callId={part.toolCallId} />

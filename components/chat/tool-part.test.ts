@@ -120,4 +120,35 @@ describe('tool part view', () => {
     });
     expect(view.resultText).toBeUndefined();
   });
+
+  it('attack 18: a refusal because the tool changed offers the review of that tool', () => {
+    const view = toolPartView({
+      type: 'tool-odd__lookup',
+      toolCallId: 'c',
+      state: 'output-available',
+      input: {},
+      output: {
+        content: [],
+        sent: false,
+        view: {
+          serverId: 'odd',
+          toolName: 'lookup',
+          envelope: { error: { code: 'X_TOOL_CHANGED', message: '"lookup" changed since you trusted it' } },
+        },
+      },
+    } as never);
+    expect(view).toMatchObject({ state: 'output-error', changed: { serverId: 'odd', toolName: 'lookup' } });
+  });
+
+  it('attack 18: a call the SDK refused as not offered is checked against the changed tools', () => {
+    const view = toolPartView({
+      type: 'tool-odd__lookup',
+      toolCallId: 'c',
+      state: 'output-error',
+      input: {},
+      errorText: "Model tried to call unavailable tool 'odd__lookup'.",
+    } as never);
+    expect(view).toMatchObject({ notOffered: 'odd__lookup' });
+    expect(view.changed).toBeUndefined();
+  });
 });

@@ -21,11 +21,17 @@ export interface ToolPartView {
   gate?: GatePrompt;
   /** Set while an approved call of a view-provided tool waits for its view (the server's run). */
   run?: ViewRun;
+  /** Attack 18: the call was refused because the tool changed since the user trusted it. */
+  changed?: { serverId: string; toolName: string };
+  /** A name the SDK refused as not offered: possibly a tool that changed (attack 18). */
+  notOffered?: string;
 }
 
 interface HostOutput {
   content?: unknown;
   view?: {
+    serverId?: string;
+    toolName?: string;
     envelope?: { error?: { code?: string; message?: string } };
     gate?: GatePrompt;
     untrusted?: unknown;
@@ -70,11 +76,16 @@ export function toolPartView(part: ToolPart): ToolPartView {
     } else if (error) {
       view.state = 'output-error';
       view.errorText = `${error.message ?? 'The tool failed.'}${error.code ? ` (${error.code})` : ''}`;
+      const { serverId, toolName } = output.view ?? {};
+      if (error.code === 'X_TOOL_CHANGED' && serverId && toolName) view.changed = { serverId, toolName };
     } else {
       view.resultText = toolResultText(output && 'content' in output ? { content: output.content } : output);
       if (typeof output?.view?.untrusted === 'string') view.untrusted = output.view.untrusted;
     }
   }
-  if (part.state === 'output-error') view.errorText = part.errorText;
+  if (part.state === 'output-error') {
+    view.errorText = part.errorText;
+    if (typeof meta.toolName !== 'string') view.notOffered = getToolName(part);
+  }
   return view;
 }

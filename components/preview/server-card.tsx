@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { ToolView } from '@/lib/mcp/snapshot';
 import { Badge } from '../chat/tool-badges';
+import { ChangedTools } from '../pinning/changed-tools';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { errorOf, type ServerView } from './api';
@@ -28,6 +29,19 @@ function ToolRow({ serverId, tool }: { serverId: string; tool: ToolView }) {
     <li className="rounded-md border border-border p-3" data-testid="admitted-tool" data-tool={tool.name}>
       <div className="flex flex-wrap items-center gap-2">
         <code className="font-mono font-semibold">{tool.name}</code>
+        {tool.pin === 'changed' ? (
+          <Badge
+            tone="border-danger/40 text-danger"
+            title="Attack 18: not callable until you accept the change"
+          >
+            changed
+          </Badge>
+        ) : null}
+        {tool.pin === 'new' ? (
+          <Badge tone="border-accent/40 text-accent" title="Listed after this server was first admitted">
+            new
+          </Badge>
+        ) : null}
         <Badge
           tone={tool.mcpletType === 'action' ? 'border-danger/40 text-danger' : 'border-border text-muted'}
         >
@@ -152,6 +166,7 @@ export function ServerCard({ server, onChanged }: { server: ServerView; onChange
           {error}
         </p>
       ) : null}
+      <ChangedTools changes={server.toolChanges} views={server.viewChanges} onChanged={onChanged} />
       <h3 className="mt-4 text-sm font-semibold">Admitted tools ({server.tools.length})</h3>
       {server.tools.length === 0 ? <p className="text-sm text-muted">None.</p> : null}
       <ul className="mt-2 space-y-2">

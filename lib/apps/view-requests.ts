@@ -4,6 +4,7 @@ import type {
   ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { type GatePrompt, submitGateAnswer, useGates } from '../store/gates';
+import { useToolChanges } from '../store/tool-changes';
 
 export class ViewRequestError extends Error {}
 
@@ -44,7 +45,12 @@ export async function callToolFromView(
   } else {
     outcome = (await response.json()) as DispatchResponse;
   }
-  if (!outcome.decision.allow) throw new ViewRequestError(`Refused by the host: ${outcome.decision.reason}`);
+  if (!outcome.decision.allow) {
+    // Attack 18: the card of this view offers to review the change.
+    if (outcome.decision.code === 'TOOL_CHANGED')
+      useToolChanges.getState().report({ serverId, toolName: name });
+    throw new ViewRequestError(`Refused by the host: ${outcome.decision.reason}`);
+  }
   if (outcome.result) return outcome.result;
   const error = outcome.envelope.error;
   if (error && !outcome.sent && error.code === 'AUTH_REQUIRED') throw new ViewRequestError(error.message);

@@ -64,7 +64,23 @@ const migrations: Record<string, Migration> = {
       await sql`create index audit_log_user_at on audit_log (user_id, at desc)`.execute(db);
     },
   },
-  '0004-approval-rules': {
+  '0004-tool-pins': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table tool_pins (
+          user_id text not null references users(id) on delete cascade,
+          server_id text not null,
+          kind text not null check (kind in ('tool', 'view')),
+          name text not null,
+          hash text not null,
+          pinned jsonb not null,
+          added_later boolean not null default false,
+          pinned_at timestamptz not null default now(),
+          primary key (user_id, server_id, kind, name)
+        )`.execute(db);
+    },
+  },
+  '0005-approval-rules': {
     async up(db: Kysely<unknown>) {
       await sql`
         create table approval_rules (

@@ -49,6 +49,17 @@ export interface AuditLogTable {
   outcome: string;
 }
 
+export interface ToolPinsTable {
+  user_id: string;
+  server_id: string;
+  kind: 'tool' | 'view';
+  name: string;
+  hash: string;
+  pinned: ColumnType<unknown, string, string>;
+  added_later: boolean;
+  pinned_at: UpdatedAt;
+}
+
 export interface ApprovalRulesTable {
   id: Generated<string>;
   user_id: string;
@@ -64,6 +75,7 @@ export interface ApprovalRulesTable {
 export interface Database {
   users: UsersTable;
   approval_rules: ApprovalRulesTable;
+  tool_pins: ToolPinsTable;
   audit_log: AuditLogTable;
   mcp_servers: McpServersTable;
   conversations: ConversationsTable;

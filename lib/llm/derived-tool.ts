@@ -72,7 +72,7 @@ export function buildDerivedTool(
 
   const target = (toolId: string): DerivedTarget | undefined => {
     const entry = allowlist.get(toolId);
-    const found = entry && registry.tool(entry.serverId, entry.toolName);
+    const found = entry && registry.tool(entry.serverId, entry.toolName, session);
     if (!entry || !found) return undefined;
     const schema = registry.get(entry.serverId)?.catalog.resultSchemas.get(entry.toolName);
     const validate = schema?.status === 'ready' ? schema.validate : undefined;
@@ -150,7 +150,7 @@ export function buildDerivedTool(
 
         const error = { code: verdict.code, message: verdict.message };
         const refused: ModelContent = [{ type: 'text', text: `Error (${verdict.code}): ${verdict.message}` }];
-        const tool = entry && registry.tool(entry.serverId, entry.toolName);
+        const tool = entry && registry.tool(entry.serverId, entry.toolName, session);
         if (
           !entry ||
           !tool ||

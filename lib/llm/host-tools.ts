@@ -197,7 +197,7 @@ export function buildHostTools(
 }
 
 /** Model-facing names of the tools that still exist, for the next step of a running turn (5.3.2). */
-export function liveToolNames(registry: McpRegistry, offered: ToolSet, session?: PolicySession): string[] {
+export function liveToolNames(registry: McpRegistry, offered: ToolSet, session: PolicySession): string[] {
   return registry
     .modelTools(session)
     .map((t) => t.modelName)

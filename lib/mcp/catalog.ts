@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type AdmissionContext, admitTools } from '../mcplet/admission';
 import { parseSchemaPayload, parseSchemaUri, type SchemaPayload } from '../mcplet/schema-uri';
 import type { McpletTool, RawTool, RejectedTool } from '../mcplet/types';
+import { definitionOf, type ToolDefinition } from '../trust/tool-pin';
 import { compileSchema } from './validators';
 import { safeErrorText } from './wire-errors';
 
@@ -20,6 +21,8 @@ export interface ServerCatalog {
   rejected: RejectedTool[];
   inputValidators: Map<string, ValidateFunction>;
   resultSchemas: Map<string, ResultSchema>;
+  /** Each admitted tool's definition as listed, for pinning (attack 18). */
+  definitions: Map<string, ToolDefinition>;
   listedAt: number;
 }
 
@@ -28,6 +31,7 @@ export const EMPTY_CATALOG: ServerCatalog = {
   rejected: [],
   inputValidators: new Map(),
   resultSchemas: new Map(),
+  definitions: new Map(),
   listedAt: 0,
 };
 
@@ -102,7 +106,8 @@ export async function buildCatalog(
   context: AdmissionContext,
   timeoutMs: number,
 ): Promise<ServerCatalog> {
-  const results = admitTools(await listAll(client, timeoutMs), context);
+  const listed = await listAll(client, timeoutMs);
+  const results = admitTools(listed, context);
   const tools: McpletTool[] = [];
   const rejected: RejectedTool[] = [];
   const inputValidators = new Map<string, ValidateFunction>();
@@ -146,5 +151,10 @@ export async function buildCatalog(
       }
     }
   }
-  return { tools, rejected, inputValidators, resultSchemas, listedAt: Date.now() };
+  const definitions = new Map<string, ToolDefinition>();
+  for (const tool of tools) {
+    const raw = listed.find((r) => r.name === tool.name);
+    if (raw) definitions.set(tool.name, definitionOf({ ...raw, name: tool.name }));
+  }
+  return { tools, rejected, inputValidators, resultSchemas, definitions, listedAt: Date.now() };
 }

@@ -81,10 +81,13 @@ describe('5.3.2 hot reload through notifications/tools/list_changed', () => {
   });
 
   it('5.3.2: a removed tool is evicted from every routing table, and a call to it is refused', async () => {
-    expect(registry.modelTools().map((t) => t.modelName)).toEqual(['hot__alpha', 'hot__beta']);
+    expect(registry.modelTools({ userId: 'local' }).map((t) => t.modelName)).toEqual([
+      'hot__alpha',
+      'hot__beta',
+    ]);
     await odd.setTools([mcpletTool('alpha')]);
-    await waitFor(() => registry.modelTools().length === 1);
-    expect(registry.modelTools().map((t) => t.modelName)).toEqual(['hot__alpha']);
+    await waitFor(() => registry.modelTools({ userId: 'local' }).length === 1);
+    expect(registry.modelTools({ userId: 'local' }).map((t) => t.modelName)).toEqual(['hot__alpha']);
     expect(registry.resolveModelName('hot__beta')).toBeUndefined();
     const outcome = await dispatch(registry, {
       serverId: 'hot',
@@ -109,7 +112,7 @@ describe('5.3.2 hot reload through notifications/tools/list_changed', () => {
       ['gamma', ['model']],
     ]);
     expect(catalog?.rejected.map((r) => r.name)).toEqual(['delta']);
-    expect(registry.modelTools().map((t) => t.modelName)).toEqual(['hot__gamma']);
+    expect(registry.modelTools({ userId: 'local' }).map((t) => t.modelName)).toEqual(['hot__gamma']);
   });
 });
 

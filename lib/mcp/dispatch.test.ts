@@ -53,7 +53,7 @@ describe('the demo MCPlet through the host', () => {
   it('8.2: the model sees only model-visible tools, namespaced by server', () => {
     expect(
       registry
-        .modelTools()
+        .modelTools({ userId: 'local' })
         .map((t) => t.modelName)
         .sort(),
     ).toEqual([

@@ -116,11 +116,16 @@ export function precheck(
 ): Precheck {
   const started = performance.now();
   const connection = registry.get(request.serverId);
-  const tool = registry.tool(request.serverId, request.toolName);
+  const tool = registry.tool(request.serverId, request.toolName, request.session);
   const decision = decide(tool, request.surface, request.args, request.session);
   const named = tool ?? { name: request.toolName };
   if (!decision.allow) {
-    const code = decision.code === 'NOT_ADMITTED' ? 'NOT_FOUND' : 'X_NOT_ALLOWED';
+    const code =
+      decision.code === 'NOT_ADMITTED'
+        ? 'NOT_FOUND'
+        : decision.code === 'TOOL_CHANGED'
+          ? 'X_TOOL_CHANGED'
+          : 'X_NOT_ALLOWED';
     return { ok: false, result: fail(named, decision, code, decision.reason, started) };
   }
   if (!tool || !connection)

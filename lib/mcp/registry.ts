@@ -2,8 +2,9 @@ import 'server-only';
 import { DEMO_SERVERS, demoServerUrl } from '../../servers/manifest';
 import { deploymentMode } from '../config/deployment';
 import { hostConfig } from '../config/load';
-import { getDb } from '../db';
+import { getDb, LOCAL_USER_ID } from '../db';
 import { type AuditEntry, recordAudit } from '../db/queries/audit';
+import { deletePinsOf, listPins, savePin } from '../db/queries/pins';
 import { deleteStoredServer, listStoredServers, storeServer } from '../db/queries/servers';
 import { modelToolName } from '../mcplet/names';
 import { offerToModel } from '../mcplet/offer';
@@ -12,6 +13,7 @@ import type { McpletTool } from '../mcplet/types';
 import { checkOutboundUrl, OutboundRefusedError } from '../net/guard';
 import { restartsStoredCommand } from '../trust/command-servers';
 import { ServerConnection } from './connection';
+import { PinBook } from './pins';
 import { parseRegistration, type ServerConfig, type ServerRegistration } from './server-config';
 import { prefetchUiResources } from './ui-resource';
 
@@ -32,9 +34,20 @@ export class McpRegistry {
   /** Where action calls are recorded (16.5); the host wires it to the database. */
   audit?: (entry: AuditEntry) => void;
   private readonly pools: ReadonlySet<string>;
+  /** Attack 18: each user's pinned tool definitions; the host wires it to the database. */
+  pins?: PinBook;
 
   constructor(pools: ReadonlySet<string>) {
     this.pools = pools;
+  }
+
+  /** Marks a server's tools as this user may call them: `changed` when one differs from the user's pin. */
+  private forUser(session: PolicySession, connection: ServerConnection): (tool: McpletTool) => McpletTool {
+    const states = this.pins?.review(session.userId, connection.id, connection.catalog);
+    return (tool) => {
+      const state = states?.get(tool.name);
+      return state ? { ...tool, pin: state } : tool;
+    };
   }
 
   list(): ServerConnection[] {
@@ -45,19 +58,23 @@ export class McpRegistry {
     return this.connections.get(id);
   }
 
-  tool(serverId: string, name: string): McpletTool | undefined {
-    return this.connections.get(serverId)?.catalog.tools.find((t) => t.name === name);
+  /** The admitted tool behind a name, as `session`'s user may call it (pinned, changed or new). */
+  tool(serverId: string, name: string, session: PolicySession): McpletTool | undefined {
+    const connection = this.connections.get(serverId);
+    const tool = connection?.catalog.tools.find((t) => t.name === name);
+    return connection && tool ? this.forUser(session, connection)(tool) : undefined;
   }
 
   /** 8.2: the model's tool list: the admitted tools `decide()` lets the model call (`offerToModel`). */
-  modelTools(session: PolicySession = { userId: '' }): ModelTool[] {
+  modelTools(session: PolicySession): ModelTool[] {
     const candidates: Array<ModelTool & { surface: { kind: 'model' } }> = [];
     for (const connection of this.connections.values()) {
       if (connection.status === 'closed') continue;
+      const mark = this.forUser(session, connection);
       for (const tool of connection.catalog.tools) {
         candidates.push({
           modelName: modelToolName(connection.id, tool.name),
-          tool,
+          tool: mark(tool),
           surface: { kind: 'model' },
         });
       }
@@ -79,7 +96,15 @@ export class McpRegistry {
     const connection = new ServerConnection(config, this.pools);
     this.connections.set(config.id, connection);
     connection.onChange(() => {
-      if (connection.status === 'ready') prefetchUiResources(connection);
+      if (connection.status !== 'ready') return;
+      // Attack 18: a re-listing is compared with the pins at once, so the change is logged when it happens.
+      const always = [
+        ...(config.ownerId ? [config.ownerId] : []),
+        ...(deploymentMode() === 'local' ? [LOCAL_USER_ID] : []),
+      ];
+      for (const userId of this.pins?.usersOf(config.id, always) ?? [])
+        this.pins?.review(userId, config.id, connection.catalog);
+      prefetchUiResources(connection);
     });
     void connection.connect();
     return connection;
@@ -112,7 +137,10 @@ export class McpRegistry {
     if (!connection) return false;
     this.connections.delete(id);
     await connection.close();
-    if (connection.config.source === 'user') await deleteStoredServer(await getDb(), userId, id);
+    if (connection.config.source === 'user') {
+      await deleteStoredServer(await getDb(), userId, id);
+      this.pins?.forget(userId, id);
+    }
     return true;
   }
 
@@ -162,6 +190,14 @@ async function createRegistry(): Promise<McpRegistry> {
       console.error('[audit] could not record an action call:', error),
     );
   };
+  registry.pins = new PinBook({
+    save: (pin) => savePin(db, pin),
+    forget: async (userId, serverId) => {
+      await deletePinsOf(db, userId, serverId);
+    },
+    audit: (entry) => registry.audit?.(entry),
+  });
+  registry.pins.load(await listPins(db));
   const servers = configuredServers();
   for (const stored of await listStoredServers(await getDb())) {
     const parsed = parseRegistration(stored.registration);

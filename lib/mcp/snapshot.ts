@@ -1,6 +1,7 @@
 import { modelToolName } from '../mcplet/names';
 import type { McpletTool, RejectedTool } from '../mcplet/types';
 import type { ServerConnection } from './connection';
+import type { PinBook, ToolChange, ViewChange } from './pins';
 
 export interface ToolView extends McpletTool {
   modelName: string;
@@ -25,12 +26,24 @@ export interface ServerView {
   serverInfo: { name: string; version: string } | null;
   tools: ToolView[];
   rejected: RejectedTool[];
+  /** Attack 18: this user's changed tools, with the diff to accept, and changed view HTML. */
+  toolChanges: ToolChange[];
+  viewChanges: ViewChange[];
   log: Array<{ at: number; level: string; message: string }>;
 }
 
 /** What the developer preview shows of a server. Header values and environment are never included. */
-export function serverView(connection: ServerConnection): ServerView {
+export function serverView(
+  connection: ServerConnection,
+  viewer?: { userId: string; pins?: PinBook },
+): ServerView {
   const { config, catalog } = connection;
+  const pins = viewer?.pins;
+  const states = pins && viewer ? pins.review(viewer.userId, config.id, catalog) : undefined;
+  const mark = (tool: McpletTool): McpletTool => {
+    const state = states?.get(tool.name);
+    return state ? { ...tool, pin: state } : tool;
+  };
   return {
     id: config.id,
     name: config.name,
@@ -47,7 +60,7 @@ export function serverView(connection: ServerConnection): ServerView {
     tools: catalog.tools.map((tool) => {
       const schema = catalog.resultSchemas.get(tool.name);
       return {
-        ...tool,
+        ...mark(tool),
         modelName: modelToolName(config.id, tool.name),
         ...(schema
           ? {
@@ -63,6 +76,8 @@ export function serverView(connection: ServerConnection): ServerView {
       };
     }),
     rejected: catalog.rejected,
+    toolChanges: pins && viewer ? pins.changes(viewer.userId, config.id, catalog) : [],
+    viewChanges: pins && viewer ? pins.changedViews(viewer.userId, config.id) : [],
     log: connection.log.slice(-50),
   };
 }

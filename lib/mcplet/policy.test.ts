@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { offerToModel } from './offer';
 import { decide, gateFor } from './policy';
 import type { McpletTool } from './types';
 
@@ -186,5 +187,49 @@ describe('8.2 the view-tool surface: the model calling a tool an open view provi
         session,
       ),
     ).toMatchObject({ allow: true, gate: 'confirm' });
+  });
+});
+
+describe('attack 18 and MCPlet 5.3.2 re-listing: a changed tool is refused until its diff is accepted', () => {
+  const changed = t({ visibility: ['model', 'app'], pin: 'changed' });
+
+  it.each([
+    ['the model', { kind: 'model' as const }],
+    ['a view of its own server', { kind: 'app' as const, serverId: 'restaurant' }],
+  ])('attack 18: %s cannot call a changed tool', (_who, surface) => {
+    expect(decide(changed, surface, {}, session)).toMatchObject({
+      allow: false,
+      code: 'TOOL_CHANGED',
+      section: '5.3.2',
+      reason: expect.stringContaining('review the change'),
+    });
+  });
+
+  it('5.3.2: a changed tool is refused before its gate is even computed', () => {
+    const action = t({
+      mcpletType: 'action',
+      visibility: ['model'],
+      pin: 'changed',
+      auth: { required: 'confirmation', enforcement: 'host-only' },
+    });
+    expect(decide(action, { kind: 'model' }, {}, session)).toMatchObject({
+      allow: false,
+      code: 'TOOL_CHANGED',
+    });
+  });
+
+  it('5.3.2: a new tool (appeared after first admission) is callable as usual', () => {
+    expect(decide(t({ pin: 'new' }), { kind: 'model' }, {}, session)).toMatchObject({ allow: true });
+  });
+
+  it('8.2: a changed tool is not offered to the model', () => {
+    const offered = offerToModel(
+      [
+        { modelName: 'a', tool: t({ name: 'a' }), surface: { kind: 'model' } },
+        { modelName: 'b', tool: t({ name: 'b', pin: 'changed' }), surface: { kind: 'model' } },
+      ],
+      session,
+    );
+    expect(offered.map((c) => c.modelName)).toEqual(['a']);
   });
 });

@@ -9,7 +9,8 @@ export type DenyCode =
   | 'NOT_APP_VISIBLE'
   | 'OTHER_SERVER'
   | 'OTHER_VIEW'
-  | 'ARGUMENTS_NOT_OBJECT';
+  | 'ARGUMENTS_NOT_OBJECT'
+  | 'TOOL_CHANGED';
 
 export type Decision =
   | { allow: true; gate: Gate; reason: string }
@@ -61,6 +62,12 @@ export function decide(
       'NOT_ADMITTED',
       '5.3.1',
       'no admitted tool has this name; rejected and removed tools cannot be called',
+    );
+  if (tool.pin === 'changed')
+    return deny(
+      'TOOL_CHANGED',
+      '5.3.2',
+      `"${tool.name}" changed since you trusted it; review the change and accept it before it can be called`,
     );
   if (surface.kind === 'view-tool' ? tool.viewId !== surface.viewId : tool.viewId !== undefined) {
     return deny(

@@ -60,6 +60,11 @@ export interface McpletTool {
   descriptionWithheld?: boolean;
   /** Set for a tool an open MCP Apps view provides (its id); `serverId` is then the view's server. */
   viewId?: string;
+  /**
+   * Attack 18, for the user asking: `changed` when the server re-listed the tool with a definition
+   * other than the one pinned; `new` when it appeared after the server's first admission.
+   */
+  pin?: 'changed' | 'new';
   warnings: string[];
 }
 

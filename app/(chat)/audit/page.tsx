@@ -10,6 +10,8 @@ const SURFACES: Record<string, string> = {
   model: 'the model',
   app: 'a view',
   'view-tool': 'the model, via a view tool',
+  host: 'the host (re-listing)',
+  user: 'you',
 };
 
 /** 16.5: every action call, its gate and its outcome. Arguments appear only as a hash. */
@@ -22,7 +24,9 @@ export default async function AuditPage() {
         <h1 className="text-lg font-semibold">Action log</h1>
         <p className="mb-4 text-sm text-muted">
           Every call of an action tool: who, when, which server and tool, a hash of the arguments, the gate it
-          met and what happened. No secrets or arguments are kept here.
+          met and what happened; and every tool a server changed or added after you trusted it, and each
+          change you accepted (the hash column then holds the definition's hash). No secrets or arguments are
+          kept here.
         </p>
         <PasskeyPanel />
         {rows.length === 0 ? (

@@ -10,9 +10,10 @@ import { OutboundRefusedError } from '@/lib/net/guard';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET() {
+export async function GET(request: Request) {
   const registry = await getRegistry();
-  return Response.json({ servers: registry.list().map(serverView) });
+  const viewer = { userId: (await currentUser(request)).id, pins: registry.pins };
+  return Response.json({ servers: registry.list().map((c) => serverView(c, viewer)) });
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from './conversations';
 import { dbTestTargets } from './db-targets';
 import { deleteMessagesAfter, listMessages, saveMessage } from './messages';
+import { deletePinsOf, listPins, savePin } from './pins';
 import { deleteStoredServer, listStoredServers, storeServer } from './servers';
 
 const text = (id: string, role: 'user' | 'assistant', body: string): UIMessage => ({
@@ -153,5 +154,61 @@ describe.each(targets)('audit log on $name', (target) => {
       ['aaaa', 'declined:AUTH_REQUIRED'],
     ]);
     expect(await listAudit(db, 'someone-else')).toEqual([]);
+  });
+});
+
+describe.each(targets)('tool pins on $name (attack 18)', (target) => {
+  let db: Db;
+  const other = 'pin-other';
+  beforeAll(async () => {
+    db = await target.open();
+    await db.insertInto('users').values({ id: other, display_name: 'Other' }).execute();
+  });
+  afterAll(() => target.close(db));
+
+  const pin = {
+    userId: LOCAL_USER_ID,
+    serverId: 'odd',
+    kind: 'tool' as const,
+    name: 'lookup',
+    hash: 'h1',
+    pinned: { definition: { name: 'lookup', description: 'Finds' }, reading: { gate: 'none' } },
+    addedLater: false,
+  };
+
+  it('keeps one pin per user, server, kind and name; accepting replaces the hash and definition', async () => {
+    await savePin(db, pin);
+    await savePin(db, { ...pin, userId: other });
+    await savePin(db, { ...pin, kind: 'view', name: 'ui://odd/app.html', pinned: {} });
+    await savePin(db, {
+      ...pin,
+      hash: 'h2',
+      pinned: { definition: { name: 'lookup', description: 'Deletes' } },
+    });
+    const mine = (await listPins(db)).filter((p) => p.userId === LOCAL_USER_ID);
+    expect(mine.map((p) => [p.kind, p.name, p.hash])).toEqual(
+      expect.arrayContaining([
+        ['tool', 'lookup', 'h2'],
+        ['view', 'ui://odd/app.html', 'h1'],
+      ]),
+    );
+    expect(mine).toHaveLength(2);
+    expect(mine.find((p) => p.kind === 'tool')?.pinned).toEqual({
+      definition: { name: 'lookup', description: 'Deletes' },
+    });
+    expect((await listPins(db)).find((p) => p.userId === other)?.hash).toBe('h1');
+  });
+
+  it("deletes one user's pins of one server only", async () => {
+    await savePin(db, { ...pin, serverId: 'kept', addedLater: true });
+    expect(await deletePinsOf(db, LOCAL_USER_ID, 'odd')).toBe(2);
+    const left = await listPins(db);
+    expect(left.map((p) => [p.userId, p.serverId, p.addedLater])).toEqual(
+      expect.arrayContaining([
+        [other, 'odd', false],
+        [LOCAL_USER_ID, 'kept', true],
+      ]),
+    );
+    expect(left).toHaveLength(2);
   });
 });

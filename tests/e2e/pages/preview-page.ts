@@ -16,6 +16,11 @@ export class PreviewPage {
     return this.server(serverId).locator(`[data-testid="admitted-tool"][data-tool="${tool}"]`);
   }
 
+  /** A tool listed under "Changed since you trusted them" (attack 18), with its diff and Accept. */
+  changed(serverId: string, tool: string): Locator {
+    return this.server(serverId).locator(`[data-testid="changed-tool"][data-tool="${tool}"]`);
+  }
+
   addServerForm(): Locator {
     return this.page.getByRole('form', { name: 'Add a server' });
   }

@@ -1,3 +1,4 @@
+import { currentUser } from '@/lib/auth/session';
 import { jsonError } from '@/lib/http/json';
 import { ServerUnavailableError } from '@/lib/mcp/connection';
 import { getRegistry } from '@/lib/mcp/registry';
@@ -14,17 +15,24 @@ export async function GET(request: Request) {
   const url = new URL(request.url);
   const serverId = url.searchParams.get('server') ?? '';
   const uri = url.searchParams.get('uri') ?? '';
-  const connection = (await getRegistry()).get(serverId);
+  const registry = await getRegistry();
+  const connection = registry.get(serverId);
   if (!connection) return jsonError(404, `No server has the id "${serverId}".`);
   try {
     const resource = await cachedUiResource(connection, uri);
     const sandboxOrigin = viewOrigin(connection);
+    const notes = [...resource.notes];
     const note = domainNote(resource.domain, sandboxOrigin);
-    return Response.json({
-      ...resource,
-      sandboxOrigin,
-      notes: note ? [...resource.notes, note] : resource.notes,
-    });
+    if (note) notes.push(note);
+    const user = await currentUser(request);
+    // Attack 18 for views: a changed HTML is shown and logged, not blocked (docs/architecture.md).
+    registry.pins?.observeView(user.id, serverId, uri, resource.html);
+    const changed = registry.pins?.changedViews(user.id, serverId).find((c) => c.uri === uri);
+    if (changed)
+      notes.push(
+        `the view's HTML changed since it was first shown (${changed.changedAt}); see the action log`,
+      );
+    return Response.json({ ...resource, sandboxOrigin, notes });
   } catch (error) {
     if (error instanceof UiResourceError) return jsonError(422, error.message);
     if (error instanceof ServerUnavailableError) return jsonError(503, error.message);

@@ -13,8 +13,8 @@ export async function POST(request: Request) {
   const parsed = parseCallRequest(body.value);
   if (!parsed.ok) return jsonError(400, parsed.error);
   const { serverId, toolName, args } = parsed.request;
-  const tool = (await getRegistry()).tool(serverId, toolName);
   const user = await currentUser(request);
+  const tool = (await getRegistry()).tool(serverId, toolName, { userId: user.id });
   return Response.json({
     decision: decide(tool, surfaceOf(parsed.request), args ?? {}, { userId: user.id }),
   });

@@ -1,0 +1,15 @@
+import { currentUser } from '@/lib/auth/session';
+import { jsonError } from '@/lib/http/json';
+import { toolChange } from '@/lib/mcp/pin-changes';
+import { getRegistry } from '@/lib/mcp/registry';
+
+export const dynamic = 'force-dynamic';
+
+/** Attack 18: the diff of a changed tool (old and new), for the user to review. */
+export async function GET(request: Request, context: { params: Promise<{ id: string; name: string }> }) {
+  const { id, name } = await context.params;
+  const user = await currentUser(request);
+  const found = toolChange(await getRegistry(), user.id, id, name);
+  if (!found.ok) return jsonError(found.status, found.reason);
+  return Response.json({ change: found.change });
+}

@@ -1,0 +1,15 @@
+import { currentUser } from '@/lib/auth/session';
+import { jsonError } from '@/lib/http/json';
+import { changedToolByModelName } from '@/lib/mcp/pin-changes';
+import { getRegistry } from '@/lib/mcp/registry';
+
+export const dynamic = 'force-dynamic';
+
+/** GET ?model=<model-facing name>: the server and tool when that tool changed and awaits review (attack 18). */
+export async function GET(request: Request) {
+  const modelName = new URL(request.url).searchParams.get('model') ?? '';
+  const user = await currentUser(request);
+  const found = changedToolByModelName(await getRegistry(), user.id, modelName.slice(0, 200));
+  if (!found) return jsonError(404, 'No changed tool has this name.');
+  return Response.json(found);
+}

@@ -1,0 +1,293 @@
+import 'server-only';
+import type { AuditEntry } from '../db/queries/audit';
+import type { PinWrite, StoredPin } from '../db/queries/pins';
+import { gateFor } from '../mcplet/policy';
+import {
+  diffPinned,
+  type FieldChange,
+  type PinnedTool,
+  pinVerdict,
+  toolHash,
+  viewHash,
+} from '../trust/tool-pin';
+import type { ServerCatalog } from './catalog';
+
+/** Where pins are kept and pin events written; the registry wires it to the database. */
+export interface PinStore {
+  save(pin: PinWrite): Promise<void>;
+  forget(userId: string, serverId: string): Promise<void>;
+  audit(entry: AuditEntry): void;
+}
+
+export type PinEventKind = 'tool-changed' | 'tool-new' | 'change-accepted' | 'view-changed';
+
+export interface PinEvent {
+  kind: PinEventKind;
+  userId: string;
+  serverId: string;
+  name: string;
+}
+
+interface PinRecord {
+  hash: string;
+  tool?: PinnedTool;
+  addedLater: boolean;
+  pinnedAt: string;
+}
+
+/** A changed tool as the user reviews it: old and new, field by field. */
+export interface ToolChange {
+  serverId: string;
+  toolName: string;
+  pinnedHash: string;
+  currentHash: string;
+  pinnedAt: string;
+  changes: FieldChange[];
+}
+
+export interface ViewChange {
+  uri: string;
+  changedAt: string;
+}
+
+export type AcceptOutcome = { ok: true } | { ok: false; status: 404 | 409; reason: string };
+
+const key = (userId: string, serverId: string, kind: 'tool' | 'view') =>
+  `${userId}\u0000${serverId}\u0000${kind}`;
+
+/** How the host reads a listed tool, hashed once per catalog. */
+const readings = new WeakMap<ServerCatalog, Map<string, PinnedTool>>();
+
+function currentPins(catalog: ServerCatalog): Map<string, PinnedTool> {
+  let cached = readings.get(catalog);
+  if (cached) return cached;
+  cached = new Map();
+  for (const tool of catalog.tools) {
+    const definition = catalog.definitions.get(tool.name) ?? { name: tool.name };
+    cached.set(tool.name, {
+      hash: toolHash(definition),
+      definition,
+      reading: { mcpletType: tool.mcpletType, visibility: [...tool.visibility], gate: gateFor(tool) },
+    });
+  }
+  readings.set(catalog, cached);
+  return cached;
+}
+
+/**
+ * Attack 18: every admitted tool's definition is pinned per user and server. The book lives in
+ * memory (decide() is synchronous and must see a change at once) and is written through to the
+ * database, from which it is loaded at start-up, so a restart compares against the same pins.
+ */
+export class PinBook {
+  private readonly pins = new Map<string, Map<string, PinRecord>>();
+  private readonly reported = new Set<string>();
+  private readonly viewChanges = new Map<string, ViewChange[]>();
+  private readonly listeners = new Set<(event: PinEvent) => void>();
+
+  constructor(private readonly store: PinStore) {}
+
+  load(rows: StoredPin[]): void {
+    for (const row of rows) {
+      const tool = row.kind === 'tool' ? (row.pinned as PinnedTool) : undefined;
+      this.slot(row.userId, row.serverId, row.kind).set(row.name, {
+        hash: row.hash,
+        ...(tool ? { tool } : {}),
+        addedLater: row.addedLater,
+        pinnedAt: row.pinnedAt,
+      });
+    }
+  }
+
+  /**
+   * Called on every pin event. Remembered approvals (issue 11, item 3) subscribe here and drop what
+   * they hold for a tool that changed.
+   */
+  onEvent(listener: (event: PinEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Users whose pins of this server are checked as soon as its catalog changes. */
+  usersOf(serverId: string, always: readonly string[]): string[] {
+    const users = new Set(always);
+    for (const k of this.pins.keys()) {
+      const [userId, server] = k.split('\u0000');
+      if (server === serverId && userId) users.add(userId);
+    }
+    return [...users];
+  }
+
+  private slot(userId: string, serverId: string, kind: 'tool' | 'view'): Map<string, PinRecord> {
+    const k = key(userId, serverId, kind);
+    let slot = this.pins.get(k);
+    if (!slot) {
+      slot = new Map();
+      this.pins.set(k, slot);
+    }
+    return slot;
+  }
+
+  private emit(event: PinEvent, hash: string, gate: string, surface: 'host' | 'user') {
+    this.store.audit({
+      userId: event.userId,
+      surface,
+      serverId: event.serverId,
+      toolName: event.name,
+      argsHash: hash.slice(0, 16),
+      gate,
+      outcome: event.kind,
+    });
+    for (const listener of this.listeners) listener(event);
+  }
+
+  private persist(userId: string, serverId: string, name: string, record: PinRecord, kind: 'tool' | 'view') {
+    this.store
+      .save({
+        userId,
+        serverId,
+        kind,
+        name,
+        hash: record.hash,
+        pinned: record.tool ?? {},
+        addedLater: record.addedLater,
+      })
+      .catch((error: unknown) => console.error('[pins] could not store a pin:', error));
+  }
+
+  /**
+   * The state of each admitted tool of one server for one user (only `changed` and `new` are
+   * listed). A tool without a pin is pinned now: synchronously in memory, then in the database.
+   */
+  review(userId: string, serverId: string, catalog: ServerCatalog): Map<string, 'changed' | 'new'> {
+    const slot = this.slot(userId, serverId, 'tool');
+    const serverPinned = slot.size > 0;
+    const states = new Map<string, 'changed' | 'new'>();
+    for (const [name, current] of currentPins(catalog)) {
+      const pin = slot.get(name);
+      const verdict = pinVerdict(serverPinned, pin, current.hash);
+      if (verdict === 'pin-first' || verdict === 'pin-new') {
+        const record: PinRecord = {
+          hash: current.hash,
+          tool: current,
+          addedLater: verdict === 'pin-new',
+          pinnedAt: new Date().toISOString(),
+        };
+        slot.set(name, record);
+        this.persist(userId, serverId, name, record, 'tool');
+        if (verdict === 'pin-new') {
+          this.emit({ kind: 'tool-new', userId, serverId, name }, current.hash, current.reading.gate, 'host');
+          states.set(name, 'new');
+        }
+      } else if (verdict === 'changed') {
+        states.set(name, 'changed');
+        const reported = `${key(userId, serverId, 'tool')}\u0000${name}\u0000${current.hash}`;
+        if (!this.reported.has(reported)) {
+          this.reported.add(reported);
+          this.emit(
+            { kind: 'tool-changed', userId, serverId, name },
+            current.hash,
+            current.reading.gate,
+            'host',
+          );
+        }
+      } else if (verdict === 'new') states.set(name, 'new');
+    }
+    return states;
+  }
+
+  /** The changed tools of one server for one user, with their diffs. */
+  changes(userId: string, serverId: string, catalog: ServerCatalog): ToolChange[] {
+    const states = this.review(userId, serverId, catalog);
+    const slot = this.slot(userId, serverId, 'tool');
+    const current = currentPins(catalog);
+    const out: ToolChange[] = [];
+    for (const [name, state] of states) {
+      const pin = slot.get(name);
+      const now = current.get(name);
+      if (state !== 'changed' || !pin || !now) continue;
+      const before: PinnedTool = pin.tool ?? {
+        hash: pin.hash,
+        definition: { name },
+        reading: { mcpletType: '', visibility: [], gate: '' },
+      };
+      out.push({
+        serverId,
+        toolName: name,
+        pinnedHash: pin.hash,
+        currentHash: now.hash,
+        pinnedAt: pin.pinnedAt,
+        changes: diffPinned(before, now),
+      });
+    }
+    return out;
+  }
+
+  /**
+   * The user accepts the definition they reviewed: it becomes the pin. Bound to the hash shown, so a
+   * server that changes the tool again while the diff is open is not accepted by that click.
+   */
+  accept(
+    userId: string,
+    serverId: string,
+    catalog: ServerCatalog,
+    name: string,
+    hash: string,
+  ): AcceptOutcome {
+    const now = currentPins(catalog).get(name);
+    if (!now) return { ok: false, status: 404, reason: `The server lists no admitted tool "${name}" now.` };
+    const slot = this.slot(userId, serverId, 'tool');
+    const pin = slot.get(name);
+    if (pin?.hash === now.hash) return { ok: true };
+    if (now.hash !== hash)
+      return {
+        ok: false,
+        status: 409,
+        reason: `"${name}" changed again since you opened the change; review it again.`,
+      };
+    const record: PinRecord = {
+      hash: now.hash,
+      tool: now,
+      addedLater: pin?.addedLater ?? false,
+      pinnedAt: new Date().toISOString(),
+    };
+    slot.set(name, record);
+    this.persist(userId, serverId, name, record, 'tool');
+    this.emit({ kind: 'change-accepted', userId, serverId, name }, now.hash, now.reading.gate, 'user');
+    return { ok: true };
+  }
+
+  /**
+   * A view's HTML is pinned too, but a change only warns (docs/architecture.md, decisions): it is
+   * logged and shown, and the new HTML becomes the pin.
+   */
+  observeView(userId: string, serverId: string, uri: string, html: string): void {
+    const slot = this.slot(userId, serverId, 'view');
+    const hash = viewHash(html);
+    const pin = slot.get(uri);
+    if (pin?.hash === hash) return;
+    const record: PinRecord = { hash, addedLater: false, pinnedAt: new Date().toISOString() };
+    slot.set(uri, record);
+    this.persist(userId, serverId, uri, record, 'view');
+    if (!pin) return;
+    const k = key(userId, serverId, 'view');
+    const list = (this.viewChanges.get(k) ?? []).filter((c) => c.uri !== uri);
+    list.push({ uri, changedAt: record.pinnedAt });
+    this.viewChanges.set(k, list);
+    this.emit({ kind: 'view-changed', userId, serverId, name: uri }, hash, 'none', 'host');
+  }
+
+  changedViews(userId: string, serverId: string): ViewChange[] {
+    return this.viewChanges.get(key(userId, serverId, 'view')) ?? [];
+  }
+
+  /** A removed server's pins go with it. */
+  forget(userId: string, serverId: string): void {
+    this.pins.delete(key(userId, serverId, 'tool'));
+    this.pins.delete(key(userId, serverId, 'view'));
+    this.viewChanges.delete(key(userId, serverId, 'view'));
+    this.store
+      .forget(userId, serverId)
+      .catch((error: unknown) => console.error('[pins] could not delete pins:', error));
+  }
+}
