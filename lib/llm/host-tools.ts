@@ -5,10 +5,9 @@ import { jsonSchema, type ToolSet, tool } from 'ai';
 type ToolResultOutput = ToolResultPart['output'];
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { openGateFor } from '../gates/gated-call';
-import { type GateTicket, spendApproval, waitForGate } from '../gates/pending';
+import { gatedDispatch } from '../gates/gated-call';
+import type { GateTicket } from '../gates/pending';
 import type { DispatchResult } from '../mcp/dispatch';
-import { dispatch, gateRefusal, precheck } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
 import { acceptsSuggestion, DISPLAY_MODE_ARG, splitDisplayMode } from '../mcplet/display-mode';
 import type { ResultEnvelope } from '../mcplet/envelope';
@@ -148,37 +147,15 @@ export function buildHostTools(
           surface: { kind: 'model' as const },
           session,
         };
-        const checked = precheck(registry, request);
-        if (!checked.ok) {
-          yield toHostToolOutput(t.serverId, t.name, checked.result);
-          return;
-        }
-        let gatePassed = false;
-        let meta: Record<string, unknown> | undefined;
-        if (checked.decision.gate !== 'none') {
+        for await (const step of gatedDispatch(registry, request, options.abortSignal)) {
           // Phase 2: the call is paused before anything reaches the MCP server; the browser draws the gate.
-          const ticket = openGateFor(registry, request, checked, 'model');
-          yield { content: [], view: { serverId: t.serverId, toolName: t.name, sent: false, gate: ticket } };
-          const outcome = await waitForGate(ticket.id, options.abortSignal);
-          if (outcome.verdict === 'refused') {
-            yield toHostToolOutput(
-              t.serverId,
-              t.name,
-              gateRefusal(registry, request, checked, outcome.message, outcome.code),
-            );
-            return;
-          }
-          const spent = spendApproval(ticket.id, session.userId, t.serverId, t.name, checked.args);
-          gatePassed = spent.ok;
-          if (spent.ok && spent.auth) meta = { mcplet_auth: spent.auth };
+          if (step.kind === 'waiting')
+            yield {
+              content: [],
+              view: { serverId: t.serverId, toolName: t.name, sent: false, gate: step.ticket },
+            };
+          else yield toHostToolOutput(t.serverId, t.name, step.result);
         }
-        const outcome = await dispatch(registry, {
-          ...request,
-          gatePassed,
-          meta,
-          signal: options.abortSignal,
-        });
-        yield toHostToolOutput(t.serverId, t.name, outcome);
       },
       toModelOutput: ({ output }) => modelOutput((output as Partial<HostToolOutput>).content ?? []),
     });

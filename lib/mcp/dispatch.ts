@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { type GatePass, redeemPass } from '../gates/pass';
 import {
   type ErrorCode as EnvelopeCode,
   errorEnvelope,
@@ -15,6 +16,7 @@ import { canonicalJson } from '../trust/canonical';
 import { ServerUnavailableError } from './connection';
 import type { Exchange } from './recording-transport';
 import type { McpRegistry } from './registry';
+import { hintsTrusted } from './server-config';
 import { describeErrors } from './validators';
 
 export interface DispatchRequest {
@@ -23,10 +25,11 @@ export interface DispatchRequest {
   args: unknown;
   surface: CallSurface;
   session: PolicySession;
-  /** Set only by server code that verified the gate `decide()` asked for (the gates module). */
-  gatePassed?: boolean;
-  /** Extra `params._meta` for the server (e.g. `mcplet_auth`); never part of `arguments` (7.3.1). */
-  meta?: Record<string, unknown>;
+  /**
+   * The server-issued pass for this exact call, minted by lib/gates when the user's answer is
+   * spent; its passkey assertion goes to `params._meta.mcplet_auth`, never `arguments` (7.3.1).
+   */
+  pass?: GatePass;
   signal?: AbortSignal;
 }
 
@@ -107,14 +110,12 @@ export type Precheck =
   | { ok: false; result: DispatchResult };
 
 /** Policy and argument validation: everything that must pass before a gate is even shown. */
-export function precheck(
-  registry: McpRegistry,
-  request: Omit<DispatchRequest, 'gatePassed' | 'meta' | 'signal'>,
-): Precheck {
+export function precheck(registry: McpRegistry, request: Omit<DispatchRequest, 'pass' | 'signal'>): Precheck {
   const started = performance.now();
   const connection = registry.get(request.serverId);
   const tool = registry.tool(request.serverId, request.toolName);
-  const decision = decide(tool, request.surface, request.args, request.session);
+  const trustHints = connection ? hintsTrusted(connection.config) : false;
+  const decision = decide(tool, request.surface, request.args, request.session, { trustHints });
   const named = tool ?? { name: request.toolName };
   if (!decision.allow) {
     const code = decision.code === 'NOT_ADMITTED' ? 'NOT_FOUND' : 'X_NOT_ALLOWED';
@@ -209,26 +210,15 @@ async function dispatchOnce(registry: McpRegistry, request: DispatchRequest): Pr
   const { tool, decision, args } = checked;
   const connection = registry.get(request.serverId);
   if (!connection) return fail(tool, decision, 'NOT_FOUND', 'the server is gone', started);
-  if (decision.gate === 'passkey' && !request.meta?.mcplet_auth) {
-    return fail(
-      tool,
-      decision,
-      'AUTH_REQUIRED',
-      `"${tool.name}" needs a passkey assertion obtained for this call`,
-      started,
-    );
-  }
-  if (decision.gate !== 'none' && !request.gatePassed) {
-    return fail(
-      tool,
-      decision,
-      'AUTH_REQUIRED',
-      `"${tool.name}" needs your ${decision.gate === 'passkey' ? 'passkey' : 'confirmation'} before it can run`,
-      started,
-    );
-  }
+  const passed = redeemPass(decision.gate, request.pass, {
+    serverId: request.serverId,
+    toolName: tool.name,
+    args,
+  });
+  if (!passed.ok) return fail(tool, decision, 'AUTH_REQUIRED', `"${tool.name}" ${passed.message}`, started);
+  const meta = passed.auth ? { mcplet_auth: passed.auth } : undefined;
   try {
-    const { result, exchange } = await connection.callTool(tool.name, args, request.meta, request.signal);
+    const { result, exchange } = await connection.callTool(tool.name, args, meta, request.signal);
     return {
       decision,
       envelope: wrapCallResult(tool, result),

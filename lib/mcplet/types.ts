@@ -1,3 +1,5 @@
+import type { HitlHint } from './gate-precedence';
+
 /** MCPlet types shared by the pure rules (spec 4, 6, 8). */
 
 export const MCPLET_TYPES = ['read', 'prepare', 'action'] as const;
@@ -51,6 +53,10 @@ export interface McpletTool {
   ui?: { resourceUri?: string; displayMode?: DisplayMode };
   auth?: ToolAuth;
   readOnlyHint?: boolean;
+  /** MCP `annotations.destructiveHint`: at least a confirmation (docs/gates.md). */
+  destructiveHint?: boolean;
+  /** `humanInTheLoopHint` from `annotations` or `_meta` (the stricter of the two). */
+  hitlHint?: HitlHint;
   admittedBy: AdmittedBy;
   /** Attack 7: the description read like instructions, so the model is not shown it. */
   descriptionWithheld?: boolean;
