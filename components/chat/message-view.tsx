@@ -2,7 +2,7 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import { DERIVED_TOOL_NAME } from '@/lib/mcplet/derived-result';
 import { DerivedStatus } from './derived-status';
-import { GateAsk } from './gate-prompt';
+import { GateAsk, RanNotice } from './gate-prompt';
 import { Markdown } from './markdown';
 import { ToolBadges } from './tool-badges';
 import { ToolCallCard } from './tool-call-card';
@@ -65,10 +65,19 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
                     serverName={view.serverName}
                     mcpletType={view.mcpletType}
                     compatibility={view.compatibility}
+                    notice={view.notice}
                   />
                 }
               >
                 {view.gate ? <GateAsk ticket={view.gate} live={live} /> : null}
+                {view.notice && live ? (
+                  <RanNotice
+                    id={part.toolCallId}
+                    toolName={view.name}
+                    serverName={view.serverName}
+                    args={view.input}
+                  />
+                ) : null}
                 {view.run ? <ViewToolRun run={view.run} live={live} /> : null}
                 {part.type === `tool-${DERIVED_TOOL_NAME}` ? (
                   <DerivedStatus callId={part.toolCallId} />

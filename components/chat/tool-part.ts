@@ -1,5 +1,6 @@
 import { getToolName, type UIMessage } from 'ai';
 import type { ViewRun } from '@/lib/apps/app-tool-runner';
+import { GATE_TABLE, type Gate } from '@/lib/mcplet/gates';
 import type { GatePrompt } from '@/lib/store/gates';
 import type { ToolCallState } from './tool-call-card';
 import { toolResultText } from './tool-result-text';
@@ -19,11 +20,18 @@ export interface ToolPartView {
   gate?: GatePrompt;
   /** Set while an approved call of a view-provided tool waits for its view (the server's run). */
   run?: ViewRun;
+  /** The call ran at a level that tells the user (notify): the card's badge and the toast. */
+  notice?: boolean;
 }
 
 interface HostOutput {
   content?: unknown;
-  view?: { envelope?: { error?: { code?: string; message?: string } }; gate?: GatePrompt };
+  view?: {
+    envelope?: { error?: { code?: string; message?: string } };
+    gate?: GatePrompt;
+    level?: Gate;
+    sent?: boolean;
+  };
   run?: ViewRun;
   /** mcplet_set_tool_result (10.3): a refusal with no fallback call is the card's error. */
   derived?: { error?: { code?: string; message?: string }; fallback?: unknown; invoking?: unknown };
@@ -63,8 +71,12 @@ export function toolPartView(part: ToolPart): ToolPartView {
       view.gate = output.view.gate;
     } else if (error) {
       view.state = 'output-error';
+      if (output?.view?.sent && output.view.level && GATE_TABLE[output.view.level].browser === 'notice')
+        view.notice = true;
       view.errorText = `${error.message ?? 'The tool failed.'}${error.code ? ` (${error.code})` : ''}`;
     } else {
+      if (output?.view?.sent && output.view.level && GATE_TABLE[output.view.level].browser === 'notice')
+        view.notice = true;
       view.resultText = toolResultText(output && 'content' in output ? { content: output.content } : output);
     }
   }

@@ -11,6 +11,7 @@ import type { DispatchResult } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
 import { acceptsSuggestion, DISPLAY_MODE_ARG, splitDisplayMode } from '../mcplet/display-mode';
 import type { ResultEnvelope } from '../mcplet/envelope';
+import type { Gate } from '../mcplet/gates';
 import type { PolicySession } from '../mcplet/policy';
 import type { ModelContent } from '../mcplet/projection';
 import { rememberView } from './view-tools';
@@ -26,6 +27,8 @@ export interface HostToolOutput {
     sent: boolean;
     /** Present while the call waits at its gate (a preliminary output). */
     gate?: GateTicket;
+    /** The gate level the call ran at (the card shows a notice for `notify`). */
+    level?: Gate;
   };
 }
 
@@ -36,7 +39,14 @@ export function toHostToolOutput(
 ): HostToolOutput {
   return {
     content: outcome.modelContent,
-    view: { serverId, toolName, envelope: outcome.envelope, result: outcome.result, sent: outcome.sent },
+    view: {
+      serverId,
+      toolName,
+      envelope: outcome.envelope,
+      result: outcome.result,
+      sent: outcome.sent,
+      ...(outcome.decision.allow ? { level: outcome.decision.gate } : {}),
+    },
   };
 }
 

@@ -17,17 +17,21 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 describe('the demo MCPlet through the host', () => {
-  it('5.3.1: admits the four tools with their metadata', () => {
+  it('5.3.1: admits the six tools with their metadata', () => {
     const connection = registry.get('restaurant');
     expect(connection?.status).toBe('ready');
     expect(connection?.kind).toBe('streamable-http');
     const tools = Object.fromEntries(connection?.catalog.tools.map((t) => [t.name, t]) ?? []);
     expect(Object.keys(tools).sort()).toEqual([
       'create_reservation',
+      'draft_reservation_note',
       'get_restaurant',
       'prepare_reservation',
+      'save_favourite',
       'search_restaurants',
     ]);
+    expect(tools.save_favourite).toMatchObject({ mcpletType: 'prepare', hitlHint: 'notify' });
+    expect(tools.draft_reservation_note).toMatchObject({ mcpletType: 'prepare', hitlHint: 'review' });
     expect(tools.search_restaurants).toMatchObject({
       mcpletType: 'read',
       visibility: ['model', 'app'],
@@ -58,8 +62,10 @@ describe('the demo MCPlet through the host', () => {
         .map((t) => t.modelName)
         .sort(),
     ).toEqual([
+      'restaurant__draft_reservation_note',
       'restaurant__get_restaurant',
       'restaurant__prepare_reservation',
+      'restaurant__save_favourite',
       'restaurant__search_restaurants',
     ]);
   });

@@ -109,13 +109,28 @@ export type Precheck =
     }
   | { ok: false; result: DispatchResult };
 
+/** decide() for a call to a registered server, with what the host knows of that server (trusted hints). */
+export function decisionFor(
+  registry: McpRegistry,
+  request: {
+    serverId: string;
+    toolName: string;
+    args: unknown;
+    surface: CallSurface;
+    session: PolicySession;
+  },
+): { tool: McpletTool | undefined; decision: Decision } {
+  const connection = registry.get(request.serverId);
+  const tool = registry.tool(request.serverId, request.toolName);
+  const trustHints = connection ? hintsTrusted(connection.config) : false;
+  return { tool, decision: decide(tool, request.surface, request.args, request.session, { trustHints }) };
+}
+
 /** Policy and argument validation: everything that must pass before a gate is even shown. */
 export function precheck(registry: McpRegistry, request: Omit<DispatchRequest, 'pass' | 'signal'>): Precheck {
   const started = performance.now();
   const connection = registry.get(request.serverId);
-  const tool = registry.tool(request.serverId, request.toolName);
-  const trustHints = connection ? hintsTrusted(connection.config) : false;
-  const decision = decide(tool, request.surface, request.args, request.session, { trustHints });
+  const { tool, decision } = decisionFor(registry, request);
   const named = tool ?? { name: request.toolName };
   if (!decision.allow) {
     const code = decision.code === 'NOT_ADMITTED' ? 'NOT_FOUND' : 'X_NOT_ALLOWED';

@@ -1,9 +1,14 @@
+import type { GateVerdict } from '../mcplet/gate-precedence';
 import { modelToolName } from '../mcplet/names';
+import { gateVerdict } from '../mcplet/policy';
 import type { McpletTool, RejectedTool } from '../mcplet/types';
 import type { ServerConnection } from './connection';
+import { hintsTrusted } from './server-config';
 
 export interface ToolView extends McpletTool {
   modelName: string;
+  /** The gate level of a call and the rule that decided it (docs/gates.md). */
+  gate: GateVerdict;
   resultSchema?: {
     uri: string;
     status: 'ready' | 'error';
@@ -49,6 +54,7 @@ export function serverView(connection: ServerConnection): ServerView {
       return {
         ...tool,
         modelName: modelToolName(config.id, tool.name),
+        gate: gateVerdict(tool, { trustHints: hintsTrusted(config) }),
         ...(schema
           ? {
               resultSchema: {

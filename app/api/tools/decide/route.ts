@@ -1,8 +1,8 @@
 import { currentUser } from '@/lib/auth/session';
 import { jsonError, readJson } from '@/lib/http/json';
 import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
+import { decisionFor } from '@/lib/mcp/dispatch';
 import { getRegistry } from '@/lib/mcp/registry';
-import { decide } from '@/lib/mcplet/policy';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,9 +13,13 @@ export async function POST(request: Request) {
   const parsed = parseCallRequest(body.value);
   if (!parsed.ok) return jsonError(400, parsed.error);
   const { serverId, toolName, args } = parsed.request;
-  const tool = (await getRegistry()).tool(serverId, toolName);
   const user = await currentUser(request);
-  return Response.json({
-    decision: decide(tool, surfaceOf(parsed.request), args ?? {}, { userId: user.id }),
+  const { decision } = decisionFor(await getRegistry(), {
+    serverId,
+    toolName,
+    args: args ?? {},
+    surface: surfaceOf(parsed.request),
+    session: { userId: user.id },
   });
+  return Response.json({ decision });
 }
