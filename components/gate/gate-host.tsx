@@ -1,7 +1,7 @@
 'use client';
 import { AlertDialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { GATE_TABLE } from '@/lib/mcplet/gates';
+import { type BrowserPrompt, GATE_TABLE } from '@/lib/mcplet/gates';
 import { type GateAnswer, type GatePrompt, useGates } from '@/lib/store/gates';
 import { Button } from '../ui/button';
 import { PasskeySteps } from './passkey-steps';
@@ -74,11 +74,13 @@ function CommandDetails({
   );
 }
 
-const TITLES = {
+const TITLES: Record<BrowserPrompt, string> = {
+  nothing: 'Confirm this action',
+  notice: 'Confirm this action',
   review: 'Review this call',
   confirm: 'Confirm this action',
   passkey: 'Confirm this action',
-} as const;
+};
 
 /** The dialog's answer area, from the gate table's `browser` column; levels that do not wait never get here. */
 function Answer({
@@ -167,11 +169,7 @@ export function GateHost() {
           data-kind={prompt.kind ?? 'call'}
         >
           <AlertDialog.Title className="text-base font-semibold">
-            {prompt.command
-              ? 'Run a command on this computer?'
-              : shows === 'review' || shows === 'passkey'
-                ? TITLES[shows]
-                : TITLES.confirm}
+            {prompt.command ? 'Run a command on this computer?' : TITLES[shows]}
           </AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-3 text-sm">

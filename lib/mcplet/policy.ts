@@ -116,6 +116,6 @@ export function decide(
   const who = SURFACE_LABEL[surface.kind];
   const reason = GATE_TABLE[gate].waits
     ? `${tool.mcpletType} tool: needs ${GATE_TABLE[gate].asks} before it is sent`
-    : `${tool.mcpletType} tool, callable by ${who} without waiting${gate === 'notify' ? ' (you are told when it runs)' : ''}`;
+    : `${tool.mcpletType} tool, callable by ${who} without waiting${GATE_TABLE[gate].browser === 'notice' ? ' (you are told when it runs)' : ''}`;
   return { allow: true, gate, rule, reason };
 }
