@@ -141,7 +141,14 @@ export function buildViewTools(
         audit(decision.gate, 'error' in envelope ? envelope.error.code : 'ok');
         yield {
           content: projectForModel(ran.result),
-          view: { serverId: t.serverId, toolName: t.name, envelope, result: ran.result, sent: true },
+          view: {
+            serverId: t.serverId,
+            toolName: t.name,
+            envelope,
+            result: ran.result,
+            sent: true,
+            level: decision.gate,
+          },
         };
       },
       toModelOutput: ({ output }) => modelOutput((output as Partial<HostToolOutput>).content ?? []),
