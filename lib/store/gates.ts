@@ -93,6 +93,9 @@ export async function askGate(
   prompt: GatePrompt,
   onAnswer?: (answer: GateAnswer) => void,
 ): Promise<{ ok: boolean; result?: unknown; error?: string }> {
+  // A second ask for the same ticket (a re-render) must not answer it on the user's behalf.
+  if (useGates.getState().asked.has(prompt.id))
+    return { ok: false, error: 'This request was already asked.' };
   let current = prompt;
   let error: string | undefined;
   for (;;) {
