@@ -114,8 +114,11 @@ export function decide(
   }
   const { gate, rule } = gateVerdict(tool, context);
   const who = SURFACE_LABEL[surface.kind];
-  const reason = GATE_TABLE[gate].waits
-    ? `${tool.mcpletType} tool: needs ${GATE_TABLE[gate].asks} before it is sent`
-    : `${tool.mcpletType} tool, callable by ${who} without waiting${GATE_TABLE[gate].browser === 'notice' ? ' (you are told when it runs)' : ''}`;
+  const row = GATE_TABLE[gate];
+  const reason = row.waits
+    ? `${tool.mcpletType} tool: needs ${row.asks} before it is sent`
+    : row.browser === 'notice'
+      ? `${tool.mcpletType} tool, callable by ${who} without waiting; you are told when it runs`
+      : `${tool.mcpletType} tool, callable by ${who} without a gate`;
   return { allow: true, gate, rule, reason };
 }
