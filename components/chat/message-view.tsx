@@ -19,6 +19,11 @@ function isRefusal(part: UIMessage['parts'][number]): part is RefusalPart & UIMe
   return part.type === 'data-refusal';
 }
 
+/** A notify call that ran moments ago (the turn may already have ended when its card renders). */
+function justRan(ranAt: number | undefined): boolean {
+  return ranAt !== undefined && Math.abs(Date.now() - ranAt) < 60_000;
+}
+
 export function MessageView({ message, live = false }: { message: UIMessage; live?: boolean }) {
   const mine = message.role === 'user';
   return (
@@ -70,7 +75,7 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
                 }
               >
                 {view.gate ? <GateAsk ticket={view.gate} live={live} /> : null}
-                {view.notice && live ? (
+                {view.notice && (live || justRan(view.ranAt)) ? (
                   <RanNotice
                     id={part.toolCallId}
                     toolName={view.name}

@@ -22,6 +22,8 @@ export interface ToolPartView {
   run?: ViewRun;
   /** The call ran at a level that tells the user (notify): the card's badge and the toast. */
   notice?: boolean;
+  /** When the server sent the call (ms). */
+  ranAt?: number;
 }
 
 interface HostOutput {
@@ -31,6 +33,7 @@ interface HostOutput {
     gate?: GatePrompt;
     level?: Gate;
     sent?: boolean;
+    ranAt?: number;
   };
   run?: ViewRun;
   /** mcplet_set_tool_result (10.3): a refusal with no fallback call is the card's error. */
@@ -61,6 +64,7 @@ export function toolPartView(part: ToolPart): ToolPartView {
         ? output.derived.error
         : undefined);
     const preliminary = (part as { preliminary?: boolean }).preliminary;
+    if (typeof output?.view?.ranAt === 'number') view.ranAt = output.view.ranAt;
     if (preliminary && output?.derived?.invoking) {
       view.state = 'input-available';
     } else if (preliminary && output?.run) {

@@ -29,6 +29,8 @@ export interface HostToolOutput {
     gate?: GateTicket;
     /** The gate level the call ran at (the card shows a notice for `notify`). */
     level?: Gate;
+    /** When the call was sent (ms): a notice is shown for a call that just ran, not for history. */
+    ranAt?: number;
   };
 }
 
@@ -46,6 +48,7 @@ export function toHostToolOutput(
       result: outcome.result,
       sent: outcome.sent,
       ...(outcome.decision.allow ? { level: outcome.decision.gate } : {}),
+      ...(outcome.sent ? { ranAt: Date.now() } : {}),
     },
   };
 }
