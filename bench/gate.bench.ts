@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { decideGate, openGate, recordChallenge, spendApproval } from '../lib/gates/pending';
 import { dispatch } from '../lib/mcp/dispatch';
 import { listenPasskey } from '../servers/passkey/app';
 import { connectedRestaurant } from '../tests/fixtures/restaurant-registry';
@@ -74,14 +75,28 @@ export async function benchGate(): Promise<void> {
     const fetched = performance.now() - start;
     const auth = authenticator.assert(issued.challenge, 'localhost', ORIGIN);
     const dispatchStart = performance.now();
+    const ticket = openGate({
+      kind: 'view',
+      gate: 'passkey',
+      surface,
+      userId: 'local',
+      serverId: 'restaurant',
+      serverName: 'Restaurant',
+      bindingServer: 'restaurant-mcplet',
+      toolName: 'create_reservation',
+      args: args(i),
+    });
+    recordChallenge(ticket.id, 'local', issued.challenge);
+    decideGate(ticket.id, 'local', { approved: true, assertion: auth });
+    const spent = spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', args(i));
+    if (!spent.ok) throw new Error('the gate pass was not issued');
     const outcome = await dispatch(registry, {
       serverId: 'restaurant',
       toolName: 'create_reservation',
       args: args(i),
       surface,
       session,
-      gatePassed: true,
-      meta: { mcplet_auth: auth },
+      pass: spent.pass,
     });
     if ('error' in outcome.envelope) throw new Error(outcome.envelope.error.message);
     return fetched + (performance.now() - dispatchStart);

@@ -1,6 +1,7 @@
 'use client';
 import { type ReactNode, useState } from 'react';
 import { GateHost } from '../gate/gate-host';
+import { NoticeToasts } from '../gate/notice-toasts';
 import { Sidebar } from './sidebar';
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -45,6 +46,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </div>
       <GateHost />
+      <NoticeToasts />
     </div>
   );
 }

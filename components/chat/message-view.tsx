@@ -3,7 +3,7 @@ import { isToolUIPart, type UIMessage } from 'ai';
 import { DERIVED_TOOL_NAME } from '@/lib/mcplet/derived-result';
 import { NotOfferedTool, ReviewChange } from '../pinning/review-change';
 import { DerivedStatus } from './derived-status';
-import { GateAsk } from './gate-prompt';
+import { GateAsk, RanNotice } from './gate-prompt';
 import { Markdown } from './markdown';
 import { ToolBadges } from './tool-badges';
 import { ToolCallCard } from './tool-call-card';
@@ -18,6 +18,11 @@ interface RefusalPart {
 
 function isRefusal(part: UIMessage['parts'][number]): part is RefusalPart & UIMessage['parts'][number] {
   return part.type === 'data-refusal';
+}
+
+/** A notify call that ran moments ago (the turn may already have ended when its card renders). */
+function justRan(ranAt: number | undefined): boolean {
+  return ranAt !== undefined && Math.abs(Date.now() - ranAt) < 60_000;
 }
 
 export function MessageView({ message, live = false }: { message: UIMessage; live?: boolean }) {
@@ -67,12 +72,21 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
                     mcpletType={view.mcpletType}
                     compatibility={view.compatibility}
                     untrusted={view.untrusted}
+                    notice={view.notice}
                   />
                 }
               >
                 {view.gate ? <GateAsk ticket={view.gate} live={live} /> : null}
                 {view.changed ? <ReviewChange {...view.changed} /> : null}
                 {view.notOffered ? <NotOfferedTool modelName={view.notOffered} /> : null}
+                {view.notice && (live || justRan(view.ranAt)) ? (
+                  <RanNotice
+                    id={part.toolCallId}
+                    toolName={view.name}
+                    serverName={view.serverName}
+                    args={view.input}
+                  />
+                ) : null}
                 {view.run ? <ViewToolRun run={view.run} live={live} /> : null}
                 {part.type === `tool-${DERIVED_TOOL_NAME}` ? (
                   <DerivedStatus callId={part.toolCallId} />

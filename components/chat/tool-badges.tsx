@@ -40,15 +40,28 @@ export function ToolBadges({
   mcpletType,
   compatibility,
   untrusted,
+  notice = false,
 }: {
   serverName?: string;
   mcpletType?: string;
   compatibility: boolean;
   /** Why the result reached the model as untrusted data, when it did. */
   untrusted?: string;
+  /** It ran at the notify level: the user was told, not asked. */
+  notice?: boolean;
 }) {
   return (
     <>
+      {notice ? (
+        <span data-testid="notify-badge">
+          <Badge
+            tone="border-accent/50 text-accent"
+            title="This tool runs without asking; you are told when it does."
+          >
+            notified
+          </Badge>
+        </span>
+      ) : null}
       {serverName ? <span className="text-xs text-muted">from {serverName}</span> : null}
       {mcpletType ? <Badge tone={TYPE_TONE[mcpletType]}>{mcpletType}</Badge> : null}
       {compatibility ? (

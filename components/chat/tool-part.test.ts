@@ -152,3 +152,24 @@ describe('tool part view', () => {
     expect(view.changed).toBeUndefined();
   });
 });
+
+describe('WebMCP HITL proposal: notify', () => {
+  const part = (view: Record<string, unknown>) =>
+    toolPartView({
+      type: 'tool-restaurant__save_favourite',
+      toolCallId: 'c',
+      state: 'output-available',
+      input: { restaurantId: 'r-green' },
+      output: { content: [{ type: 'text', text: 'Saved.' }], view: { envelope: {}, ...view } },
+    } as never);
+
+  it('a call sent at the notify level carries its notice and when it ran', () => {
+    expect(part({ level: 'notify', sent: true, ranAt: 5 })).toMatchObject({ notice: true, ranAt: 5 });
+  });
+
+  it('no notice for other levels, or for a call that was never sent', () => {
+    expect(part({ level: 'none', sent: true }).notice).toBeUndefined();
+    expect(part({ level: 'confirm', sent: true }).notice).toBeUndefined();
+    expect(part({ level: 'notify', sent: false }).notice).toBeUndefined();
+  });
+});

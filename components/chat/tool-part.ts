@@ -1,5 +1,6 @@
 import { getToolName, type UIMessage } from 'ai';
 import type { ViewRun } from '@/lib/apps/app-tool-runner';
+import { GATE_TABLE, type Gate } from '@/lib/mcplet/gates';
 import type { GatePrompt } from '@/lib/store/gates';
 import type { ToolCallState } from './tool-call-card';
 import { toolResultText } from './tool-result-text';
@@ -25,6 +26,10 @@ export interface ToolPartView {
   changed?: { serverId: string; toolName: string };
   /** A name the SDK refused as not offered: possibly a tool that changed (attack 18). */
   notOffered?: string;
+  /** The call ran at a level that tells the user (notify): the card's badge and the toast. */
+  notice?: boolean;
+  /** When the server sent the call (ms). */
+  ranAt?: number;
 }
 
 interface HostOutput {
@@ -35,6 +40,9 @@ interface HostOutput {
     envelope?: { error?: { code?: string; message?: string } };
     gate?: GatePrompt;
     untrusted?: unknown;
+    level?: Gate;
+    sent?: boolean;
+    ranAt?: number;
   };
   run?: ViewRun;
   /** mcplet_set_tool_result (10.3): a refusal with no fallback call is the card's error. */
@@ -65,6 +73,7 @@ export function toolPartView(part: ToolPart): ToolPartView {
         ? output.derived.error
         : undefined);
     const preliminary = (part as { preliminary?: boolean }).preliminary;
+    if (typeof output?.view?.ranAt === 'number') view.ranAt = output.view.ranAt;
     if (preliminary && output?.derived?.invoking) {
       view.state = 'input-available';
     } else if (preliminary && output?.run) {
@@ -75,10 +84,14 @@ export function toolPartView(part: ToolPart): ToolPartView {
       view.gate = output.view.gate;
     } else if (error) {
       view.state = 'output-error';
+      if (output?.view?.sent && output.view.level && GATE_TABLE[output.view.level].browser === 'notice')
+        view.notice = true;
       view.errorText = `${error.message ?? 'The tool failed.'}${error.code ? ` (${error.code})` : ''}`;
       const { serverId, toolName } = output.view ?? {};
       if (error.code === 'X_TOOL_CHANGED' && serverId && toolName) view.changed = { serverId, toolName };
     } else {
+      if (output?.view?.sent && output.view.level && GATE_TABLE[output.view.level].browser === 'notice')
+        view.notice = true;
       view.resultText = toolResultText(output && 'content' in output ? { content: output.content } : output);
       if (typeof output?.view?.untrusted === 'string') view.untrusted = output.view.untrusted;
     }

@@ -1,9 +1,11 @@
 'use client';
 import { AlertDialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { type GatePrompt, useGates } from '@/lib/store/gates';
+import { type BrowserPrompt, GATE_TABLE } from '@/lib/mcplet/gates';
+import { type GateAnswer, type GatePrompt, useGates } from '@/lib/store/gates';
 import { Button } from '../ui/button';
 import { PasskeySteps } from './passkey-steps';
+import { ReviewForm } from './review-form';
 
 function secondsLeft(expiresAt: number): number {
   return Math.max(0, Math.round((expiresAt - Date.now()) / 1000));
@@ -72,6 +74,63 @@ function CommandDetails({
   );
 }
 
+const TITLES: Record<BrowserPrompt, string> = {
+  nothing: 'Confirm this action',
+  notice: 'Confirm this action',
+  review: 'Review this call',
+  confirm: 'Confirm this action',
+  passkey: 'Confirm this action',
+};
+
+/** The dialog's answer area, from the gate table's `browser` column; levels that do not wait never get here. */
+function Answer({
+  prompt,
+  error,
+  answer,
+}: {
+  prompt: GatePrompt;
+  error?: string;
+  answer: (id: string, answer: GateAnswer) => void;
+}) {
+  const shows = GATE_TABLE[prompt.gate].browser;
+  switch (shows) {
+    case 'passkey':
+      return <PasskeySteps gateId={prompt.id} onAnswer={(a) => answer(prompt.id, a)} />;
+    case 'review':
+      return (
+        <ReviewForm
+          prompt={prompt}
+          error={error}
+          onApprove={(args) => answer(prompt.id, { approved: true, args })}
+          onCancel={() => answer(prompt.id, { approved: false, reason: 'cancelled' })}
+        />
+      );
+    case 'confirm':
+    case 'nothing':
+    case 'notice':
+      return (
+        <div className="mt-5 flex justify-end gap-2">
+          <AlertDialog.Cancel asChild>
+            <Button data-testid="gate-cancel">Cancel</Button>
+          </AlertDialog.Cancel>
+          <AlertDialog.Action asChild>
+            <Button
+              variant="primary"
+              data-testid="gate-confirm"
+              onClick={() => answer(prompt.id, { approved: true })}
+            >
+              Confirm
+            </Button>
+          </AlertDialog.Action>
+        </div>
+      );
+    default: {
+      const unhandled: never = shows;
+      return unhandled;
+    }
+  }
+}
+
 /**
  * The host-drawn gate (spec 4, 6.7): a modal over everything, views included, so no view can paint
  * over it or click it. It shows the tool, its server and the exact arguments the server will send.
@@ -93,7 +152,9 @@ export function GateHost() {
   }, [current, answer]);
 
   if (!current) return null;
-  const { prompt } = current;
+  const { prompt, error } = current;
+  const shows = GATE_TABLE[prompt.gate].browser;
+  const review = shows === 'review' && !prompt.command;
   return (
     <AlertDialog.Root
       open
@@ -108,13 +169,20 @@ export function GateHost() {
           data-kind={prompt.kind ?? 'call'}
         >
           <AlertDialog.Title className="text-base font-semibold">
-            {prompt.command ? 'Run a command on this computer?' : 'Confirm this action'}
+            {prompt.command ? 'Run a command on this computer?' : TITLES[shows]}
           </AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-3 text-sm">
               {prompt.promptMessage ? <p className="font-medium">{prompt.promptMessage}</p> : null}
               {prompt.command ? (
                 <CommandDetails serverName={prompt.serverName} command={prompt.command} />
+              ) : review ? (
+                <p>
+                  {prompt.toolTitle ? <strong>{prompt.toolTitle}</strong> : null}{' '}
+                  <code className="font-mono">{prompt.toolName}</code> from{' '}
+                  <strong>{prompt.serverName}</strong> wants to run with these arguments. Check them, change
+                  them if you like, then send.
+                </p>
               ) : (
                 <CallDetails prompt={prompt} />
               )}
@@ -124,24 +192,7 @@ export function GateHost() {
               </p>
             </div>
           </AlertDialog.Description>
-          {prompt.gate === 'passkey' ? (
-            <PasskeySteps gateId={prompt.id} onAnswer={(a) => answer(prompt.id, a)} />
-          ) : (
-            <div className="mt-5 flex justify-end gap-2">
-              <AlertDialog.Cancel asChild>
-                <Button data-testid="gate-cancel">Cancel</Button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action asChild>
-                <Button
-                  variant="primary"
-                  data-testid="gate-confirm"
-                  onClick={() => answer(prompt.id, { approved: true })}
-                >
-                  Confirm
-                </Button>
-              </AlertDialog.Action>
-            </div>
-          )}
+          <Answer prompt={prompt} error={error} answer={answer} />
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>

@@ -1,6 +1,6 @@
 'use client';
 import { type FormEvent, useState } from 'react';
-import { type GatePrompt, submitGateAnswer, useGates } from '@/lib/store/gates';
+import { askGate, type GatePrompt } from '@/lib/store/gates';
 import { Button } from '../ui/button';
 import { postJson, type ServerView } from './api';
 
@@ -40,9 +40,7 @@ export function AddServerForm({ onAdded }: { onAdded: () => void }) {
   /** Attack 15: the host draws the command; only the user's approval starts it. */
   async function confirmCommand(gate: GatePrompt) {
     setPhase('confirming');
-    const answer = await useGates.getState().ask(gate);
-    setPhase(answer.approved ? 'starting' : 'idle');
-    const answered = await submitGateAnswer(gate.id, answer);
+    const answered = await askGate(gate, (answer) => setPhase(answer.approved ? 'starting' : 'idle'));
     setPhase('idle');
     if (!answered.ok) return setError(answered.error ?? 'The confirmation failed; nothing was run.');
     const result = answered.result as { server?: ServerView; refused?: string } | undefined;

@@ -1,6 +1,8 @@
 'use client';
 import { useState } from 'react';
 import type { ToolView } from '@/lib/mcp/snapshot';
+import { GATE_RULE_TEXT } from '@/lib/mcplet/gate-precedence';
+import { GATE_TABLE } from '@/lib/mcplet/gates';
 import { Badge } from '../chat/tool-badges';
 import { ChangedTools } from '../pinning/changed-tools';
 import { Button } from '../ui/button';
@@ -60,6 +62,12 @@ function ToolRow({ serverId, tool }: { serverId: string; tool: ToolView }) {
             title={tool.ui.resourceUri}
           >{`view${tool.ui.displayMode ? `: ${tool.ui.displayMode}` : ''}`}</Badge>
         ) : null}
+        <span data-testid="tool-gate" data-gate={tool.gate.gate} data-rule={tool.gate.rule}>
+          <Badge
+            tone={GATE_TABLE[tool.gate.gate].waits ? 'border-warn/50 text-warn' : 'border-border text-muted'}
+            title={`decided by: ${GATE_RULE_TEXT[tool.gate.rule]}`}
+          >{`gate: ${GATE_TABLE[tool.gate.gate].label} (${GATE_RULE_TEXT[tool.gate.rule]})`}</Badge>
+        </span>
         {tool.admittedBy !== 'mcplet' ? (
           <Badge
             tone="border-warn/50 text-warn"

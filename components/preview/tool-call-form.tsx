@@ -1,7 +1,8 @@
 'use client';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { ToolView } from '@/lib/mcp/snapshot';
-import { type GatePrompt, submitGateAnswer, useGates } from '@/lib/store/gates';
+import { GATE_TABLE } from '@/lib/mcplet/gates';
+import { askGate, type GatePrompt } from '@/lib/store/gates';
 import { UntrustedBadge } from '../chat/tool-badges';
 import { Button } from '../ui/button';
 import { type Decision, postJson } from './api';
@@ -98,7 +99,7 @@ function DecisionLine({ decision }: { decision: Decision | null }) {
       {decision.allow ? (
         <>
           <strong>Allowed</strong>
-          {decision.gate !== 'none' ? ` behind a ${decision.gate} gate` : ''}: {decision.reason}
+          {GATE_TABLE[decision.gate].waits ? ` behind a ${decision.gate} gate` : ''}: {decision.reason}
         </>
       ) : (
         <>
@@ -156,7 +157,7 @@ export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolV
     }
     let value = result.value;
     if ('gate' in value) {
-      const answered = await submitGateAnswer(value.gate.id, await useGates.getState().ask(value.gate));
+      const answered = await askGate(value.gate);
       if (!answered.ok) {
         setBusy(false);
         return setFormError(answered.error ?? 'The confirmation failed.');

@@ -3,13 +3,15 @@ import type {
   ListResourcesResult,
   ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { type GatePrompt, submitGateAnswer, useGates } from '../store/gates';
+import { GATE_TABLE, type Gate } from '../mcplet/gates';
+import { askGate, type GatePrompt } from '../store/gates';
+import { useNotices } from '../store/notices';
 import { useToolChanges } from '../store/tool-changes';
 
 export class ViewRequestError extends Error {}
 
 interface DispatchResponse {
-  decision: { allow: boolean; reason: string; code?: string; gate?: string };
+  decision: { allow: boolean; reason: string; code?: string; gate?: Gate };
   envelope: { error?: { code: string; message: string } };
   result?: CallToolResult;
   sent: boolean;
@@ -38,8 +40,7 @@ export async function callToolFromView(
   if (response.status === 202) {
     // Attack 3: the host's own gate runs, drawn outside the view's frame.
     const { gate } = (await response.json()) as { gate: GatePrompt };
-    const approved = await useGates.getState().ask(gate);
-    const answered = await submitGateAnswer(gate.id, approved);
+    const answered = await askGate(gate);
     if (!answered.ok) throw new ViewRequestError(answered.error ?? 'The confirmation failed.');
     outcome = answered.result as DispatchResponse;
   } else {
@@ -51,6 +52,9 @@ export async function callToolFromView(
       useToolChanges.getState().report({ serverId, toolName: name });
     throw new ViewRequestError(`Refused by the host: ${outcome.decision.reason}`);
   }
+  const level = outcome.decision.gate;
+  if (outcome.sent && level && GATE_TABLE[level].browser === 'notice')
+    useNotices.getState().push({ id: crypto.randomUUID(), toolName: name, args });
   if (outcome.result) return outcome.result;
   const error = outcome.envelope.error;
   if (error && !outcome.sent && error.code === 'AUTH_REQUIRED') throw new ViewRequestError(error.message);

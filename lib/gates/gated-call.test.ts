@@ -124,3 +124,56 @@ describe("4, 7.2: a view's gated call through gated-call.ts (confirmation: the h
     expect(gated.received).toHaveLength(1);
   });
 });
+
+describe('WebMCP HITL proposal: notify and review through gated-call.ts', () => {
+  const draft: CallIntent = { ...note, toolName: 'draft_note', args: { text: 'table for two' } };
+
+  it('notify: the call runs at once, no ticket', async () => {
+    const started = await startCall(registry, { ...note, toolName: 'tag_note', args: { tag: 'x' } }, 'view');
+    expect(started).toMatchObject({ kind: 'result', result: { sent: true, decision: { gate: 'notify' } } });
+    expect(gated.received).toEqual([{ name: 'tag_note', arguments: { tag: 'x' } }]);
+  });
+
+  it('review: the ticket carries the input schema, and the edited arguments are what the server receives', async () => {
+    const ticket = await openTicket(draft);
+    expect(ticket).toMatchObject({ gate: 'review', inputSchema: { type: 'object' } });
+    const answered = await answerGate(
+      registry,
+      ticket.id,
+      'local',
+      { approved: true },
+      { text: 'table for four' },
+    );
+    expect(answered).toMatchObject({ ok: true, result: { sent: true } });
+    expect(gated.received).toEqual([{ name: 'draft_note', arguments: { text: 'table for four' } }]);
+  });
+
+  it('review: an edit that fails the input schema is refused with a clear message, nothing is sent, the ticket stays open', async () => {
+    const ticket = await openTicket(draft);
+    const refused = await answerGate(
+      registry,
+      ticket.id,
+      'local',
+      { approved: true },
+      { text: 'x'.repeat(41) },
+    );
+    expect(refused).toMatchObject({ ok: false, status: 422, retry: true });
+    expect(refused.ok ? '' : refused.reason).toMatch(
+      /do not match the tool's input schema.*Nothing was sent/,
+    );
+    expect(gated.received).toEqual([]);
+    const fixed = await answerGate(registry, ticket.id, 'local', { approved: true }, { text: 'ok' });
+    expect(fixed).toMatchObject({ ok: true, result: { sent: true } });
+    expect(gated.received).toEqual([{ name: 'draft_note', arguments: { text: 'ok' } }]);
+  });
+
+  it('confirm: edited arguments are refused; the asked call alone can be approved', async () => {
+    const ticket = await openTicket();
+    expect(
+      await answerGate(registry, ticket.id, 'local', { approved: true }, { text: 'changed' }),
+    ).toMatchObject({
+      ok: false,
+    });
+    expect(gated.received).toEqual([]);
+  });
+});

@@ -1,10 +1,15 @@
 import 'server-only';
 import { type DispatchResult, dispatch, gateRefusal, type Precheck, precheck } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
+import { compileSchema, describeErrors } from '../mcp/validators';
+import type { ErrorCode } from '../mcplet/envelope';
+import { GATE_TABLE } from '../mcplet/gates';
 import type { CallSurface, PolicySession } from '../mcplet/policy';
 import type { GateAnswer } from './answers';
 import { refusalFor } from './answers';
-import { decideGate, type GateKind, type GateTicket, gateTicket, openGate, spendApproval } from './pending';
+import type { GatePass } from './pass';
+import type { GateKind, GateTicket } from './pending';
+import { gateStore } from './store';
 
 export type CallStart = { kind: 'result'; result: DispatchResult } | { kind: 'gate'; ticket: GateTicket };
 
@@ -16,7 +21,7 @@ export interface CallIntent {
   session: PolicySession;
 }
 
-/** Runs a call that needs no gate, or opens a gate ticket for one that does (nothing is sent yet). */
+/** Runs a call that does not wait for the user, or opens a gate ticket for one that does (nothing is sent yet). */
 export async function startCall(
   registry: McpRegistry,
   intent: CallIntent,
@@ -24,7 +29,8 @@ export async function startCall(
 ): Promise<CallStart> {
   const checked = precheck(registry, intent);
   if (!checked.ok) return { kind: 'result', result: checked.result };
-  if (checked.decision.gate === 'none') return { kind: 'result', result: await dispatch(registry, intent) };
+  if (!GATE_TABLE[checked.decision.gate].waits)
+    return { kind: 'result', result: await dispatch(registry, intent) };
   return { kind: 'gate', ticket: openGateFor(registry, intent, checked, kind) };
 }
 
@@ -36,9 +42,10 @@ export function openGateFor(
   kind: GateKind,
 ): GateTicket {
   const connection = registry.get(intent.serverId);
-  return openGate({
+  const { gate } = checked.decision;
+  return gateStore().open({
     kind,
-    gate: checked.decision.gate,
+    gate,
     surface: intent.surface,
     userId: intent.session.userId,
     serverId: intent.serverId,
@@ -47,29 +54,122 @@ export function openGateFor(
     toolName: checked.tool.name,
     toolTitle: checked.tool.title,
     args: checked.args,
+    ...(GATE_TABLE[gate].editable ? { inputSchema: checked.tool.inputSchema } : {}),
     promptMessage: checked.tool.auth?.promptMessage,
   });
 }
 
+export type Passed =
+  | { ok: true; pass: GatePass; args: Record<string, unknown> }
+  | { ok: false; code: ErrorCode; message: string; declined: boolean };
+
+/**
+ * Wait → spend: waits for the user's answer to a ticket and turns an approval into a pass for
+ * exactly the call approved (under review, with the arguments the user edited).
+ */
+export async function awaitPass(ticket: GateTicket, signal?: AbortSignal): Promise<Passed> {
+  const store = gateStore();
+  const outcome = await store.wait(ticket.id, signal);
+  if (outcome.verdict === 'refused')
+    return { ok: false, code: outcome.code, message: outcome.message, declined: true };
+  const args = store.ticket(ticket.id, ticket.userId)?.args ?? ticket.args;
+  const spent = store.spend(ticket.id, ticket.userId, ticket.serverId, ticket.toolName, args);
+  if (!spent.ok)
+    return {
+      ok: false,
+      code: 'AUTH_REQUIRED',
+      message: 'the approval does not match this call',
+      declined: false,
+    };
+  return { ok: true, pass: spent.pass, args };
+}
+
+/** Wait → spend → dispatch: the one path from a gate ticket to the MCP server, for every surface. */
+export async function passAndDispatch(
+  registry: McpRegistry,
+  ticket: GateTicket,
+  intent: CallIntent,
+  signal?: AbortSignal,
+): Promise<DispatchResult> {
+  const passed = await awaitPass(ticket, signal);
+  if (!passed.ok) {
+    const checked = precheck(registry, intent);
+    if (!checked.ok) return checked.result;
+    return gateRefusal(registry, intent, checked, passed.message, passed.code);
+  }
+  return dispatch(registry, { ...intent, args: passed.args, pass: passed.pass, signal });
+}
+
+export type GatedStep = { kind: 'waiting'; ticket: GateTicket } | { kind: 'done'; result: DispatchResult };
+
+/**
+ * A model-proposed call (Appendix A): decided and validated, then either sent at once (levels that
+ * do not wait) or paused at a ticket the browser draws (the `waiting` step), then wait → spend →
+ * dispatch. Nothing reaches the MCP server before the pass exists.
+ */
+export async function* gatedDispatch(
+  registry: McpRegistry,
+  intent: CallIntent,
+  signal?: AbortSignal,
+): AsyncGenerator<GatedStep> {
+  const checked = precheck(registry, intent);
+  if (!checked.ok) {
+    yield { kind: 'done', result: checked.result };
+    return;
+  }
+  if (!GATE_TABLE[checked.decision.gate].waits) {
+    yield { kind: 'done', result: await dispatch(registry, { ...intent, signal }) };
+    return;
+  }
+  const ticket = openGateFor(registry, intent, checked, 'model');
+  yield { kind: 'waiting', ticket };
+  yield { kind: 'done', result: await passAndDispatch(registry, ticket, intent, signal) };
+}
+
 export type GateResult =
   | { ok: true; result: DispatchResult | null }
-  | { ok: false; status: number; reason: string };
+  | { ok: false; status: number; reason: string; retry?: boolean };
+
+/** Edited arguments are checked against the tool's input schema before the approval binds to them. */
+function checkEdit(ticket: GateTicket, args: unknown): { ok: true } | { ok: false; reason: string } {
+  if (!ticket.inputSchema) return { ok: false, reason: 'The arguments of this call cannot be edited.' };
+  if (typeof args !== 'object' || args === null || Array.isArray(args))
+    return { ok: false, reason: 'The edited arguments must be a JSON object.' };
+  const compiled = compileSchema(ticket.inputSchema);
+  if (!compiled.ok)
+    return { ok: false, reason: "The tool's input schema cannot be checked, so edits are refused." };
+  if (!compiled.validate(args))
+    return {
+      ok: false,
+      reason: `The edited arguments do not match the tool's input schema: ${describeErrors(compiled.validate)}. Nothing was sent.`,
+    };
+  return { ok: true };
+}
 
 /**
  * The user's answer to a gate. For a view's call the approved call is dispatched here, with the
- * arguments stored in the ticket (the client cannot change them) and, for a passkey gate, the
- * assertion injected into `params._meta.mcplet_auth` (7.3.1); a model's call wakes up and
- * dispatches itself.
+ * arguments stored in the ticket (under review: the user's edit, validated and bound) and, for a
+ * passkey gate, the assertion injected into `params._meta.mcplet_auth` (7.3.1); a model's call
+ * wakes up and dispatches itself.
  */
 export async function answerGate(
   registry: McpRegistry,
   id: string,
   userId: string,
   answer: GateAnswer,
+  edited?: Record<string, unknown>,
 ): Promise<GateResult> {
-  const decided = decideGate(id, userId, answer);
+  const store = gateStore();
+  if (edited && answer.approved) {
+    const asked = store.ticket(id, userId);
+    if (asked) {
+      const check = checkEdit(asked, edited);
+      if (!check.ok) return { ok: false, status: 422, reason: check.reason, retry: true };
+    }
+  }
+  const decided = store.decide(id, userId, answer, answer.approved ? edited : undefined);
   if (!decided.ok) {
-    const ticket = decided.status === 410 ? gateTicket(id, userId) : undefined;
+    const ticket = decided.status === 410 ? store.ticket(id, userId) : undefined;
     if (ticket?.kind !== 'view') return decided;
     // A view's call that expired at its gate still gets a result it can show.
     const checked = precheck(registry, { ...ticket, session: { userId } });
@@ -86,32 +186,7 @@ export async function answerGate(
       ),
     };
   }
-  const { ticket, outcome } = decided;
+  const { ticket } = decided;
   if (ticket.kind === 'model') return { ok: true, result: null };
-  const checked = precheck(registry, { ...ticket, session: { userId } });
-  if (!checked.ok) return { ok: true, result: checked.result };
-  if (outcome.verdict === 'refused')
-    return {
-      ok: true,
-      result: gateRefusal(
-        registry,
-        { ...ticket, session: { userId } },
-        checked,
-        outcome.message,
-        outcome.code,
-      ),
-    };
-  const spent = spendApproval(ticket.id, userId, ticket.serverId, ticket.toolName, ticket.args);
-  return {
-    ok: true,
-    result: await dispatch(registry, {
-      serverId: ticket.serverId,
-      toolName: ticket.toolName,
-      args: ticket.args,
-      surface: ticket.surface,
-      session: { userId },
-      gatePassed: spent.ok,
-      ...(spent.ok && spent.auth ? { meta: { mcplet_auth: spent.auth } } : {}),
-    }),
-  };
+  return { ok: true, result: await passAndDispatch(registry, ticket, { ...ticket, session: { userId } }) };
 }

@@ -116,12 +116,15 @@ describe('passkey gates (7.2 Phase 4-5, attack 10)', () => {
     const spent = spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args);
     expect(spent).toMatchObject({
       ok: true,
-      auth: {
-        type: 'passkey_assertion',
-        credentialId: 'cred-1',
-        challenge: 'issued-challenge',
-        signature: 'BBBB',
-        userHandle: 'dXNlcg',
+      pass: {
+        gate: 'passkey',
+        auth: {
+          type: 'passkey_assertion',
+          credentialId: 'cred-1',
+          challenge: 'issued-challenge',
+          signature: 'BBBB',
+          userHandle: 'dXNlcg',
+        },
       },
     });
     expect(spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args)).toEqual({
@@ -150,5 +153,32 @@ describe('passkey gates (7.2 Phase 4-5, attack 10)', () => {
     if (reason === 'fido2-unavailable') failGate(ticket.id, 'local', reason);
     else decideGate(ticket.id, 'local', { approved: false, reason });
     await expect(waiting).resolves.toMatchObject({ verdict: 'refused', code });
+  });
+});
+
+describe('review gates (WebMCP HITL proposal: review; the approval binds to what is sent)', () => {
+  const review = { ...call, gate: 'review' as const, inputSchema: { type: 'object' } };
+
+  it('an edited approval is bound to the edited arguments, never to the ones first asked', () => {
+    const ticket = openGate(review);
+    const edited = { date: '2026-12-02', partySize: 4 };
+    expect(decideGate(ticket.id, 'local', { approved: true }, edited)).toMatchObject({
+      ok: true,
+      ticket: { args: edited },
+    });
+    expect(spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args).ok).toBe(false);
+    const spent = spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', edited);
+    expect(spent).toMatchObject({ ok: true, pass: { gate: 'review' } });
+  });
+
+  it('a confirm or passkey gate refuses edited arguments, and stays open for a real answer', () => {
+    for (const gate of ['confirm', 'passkey'] as const) {
+      const ticket = openGate({ ...call, gate });
+      expect(decideGate(ticket.id, 'local', { approved: true }, { partySize: 9 })).toMatchObject({
+        ok: false,
+        status: 400,
+      });
+      expect(decideGate(ticket.id, 'local', { approved: false })).toMatchObject({ ok: true });
+    }
   });
 });

@@ -1,9 +1,11 @@
 import 'server-only';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '../mcplet/envelope';
-import type { CallSurface, Gate } from '../mcplet/policy';
-import { callBinding } from '../trust/canonical';
+import { GATE_TABLE, type Gate } from '../mcplet/gates';
+import type { CallSurface } from '../mcplet/policy';
 import { type GateAnswer, type McpletAuth, refusalFor, toMcpletAuth } from './answers';
+import { bindingOf, type GatePass, mintPass } from './pass';
+import type { GateStore } from './store';
 
 /** Who waits on a gate: a model's call, a view's call, or the user's own request to run a command. */
 export type GateKind = 'model' | 'view' | 'command';
@@ -28,6 +30,8 @@ export interface GateTicket {
   toolName: string;
   toolTitle?: string;
   args: Record<string, unknown>;
+  /** The tool's input schema, on gates whose arguments the user may edit (review): labels and descriptions. */
+  inputSchema?: Record<string, unknown>;
   promptMessage?: string;
   /** Present on command gates (attack 15). */
   command?: CommandPreview;
@@ -69,10 +73,6 @@ const holder = globalThis as unknown as {
 };
 holder.__mcpletGates ??= { open: new Map(), closed: new Map() };
 const { open, closed } = holder.__mcpletGates;
-
-function hash(binding: string): string {
-  return createHash('sha256').update(binding).digest('hex');
-}
 
 function ticketOf(pending: Open): GateTicket {
   const {
@@ -123,7 +123,7 @@ export function openGate(input: Omit<GateTicket, 'id' | 'expiresAt'>, ttlMs = TT
     ...input,
     id,
     expiresAt: Date.now() + ttlMs,
-    binding: hash(callBinding(input.serverId, input.toolName, input.args)),
+    binding: bindingOf(input.serverId, input.toolName, input.args),
     state: 'pending',
     waiters: [],
     timer: setTimeout(() => expire(pending), ttlMs),
@@ -171,17 +171,30 @@ export function recordChallenge(id: string, userId: string, challenge: string): 
  * Records the user's answer on a ticket they own; a ticket is answered once. A passkey gate is
  * approved only with an assertion whose challenge is the one issued for this ticket. A refusal
  * ends the ticket at once; an approval keeps it until its one dispatch spends it, or it expires.
+ * `edited` arguments (already validated by the caller) are accepted only where the gate table
+ * says the level is editable; the ticket is then bound to them, and only they can be dispatched.
  */
-export function decideGate(id: string, userId: string, answer: GateAnswer): DecisionResult {
+export function decideGate(
+  id: string,
+  userId: string,
+  answer: GateAnswer,
+  edited?: Record<string, unknown>,
+): DecisionResult {
   const pending = awaitingAnswer(id, userId);
   if (!('waiters' in pending)) return { ok: false, ...pending };
-  const ticket = ticketOf(pending);
   if (!answer.approved) {
     const outcome = refusalFor(answer.reason ?? 'cancelled');
     close(pending, 'refused', outcome);
-    return { ok: true, ticket, outcome };
+    return { ok: true, ticket: ticketOf(pending), outcome };
   }
-  if (pending.gate === 'passkey') {
+  if (edited) {
+    if (!GATE_TABLE[pending.gate].editable)
+      return { ok: false, status: 400, reason: 'The arguments of this call cannot be edited.' };
+    pending.args = edited;
+    pending.binding = bindingOf(pending.serverId, pending.toolName, edited);
+  }
+  const ticket = ticketOf(pending);
+  if (GATE_TABLE[pending.gate].server === 'assertion') {
     const auth = pending.challenge ? toMcpletAuth(answer.assertion, pending.challenge) : null;
     if (!auth)
       return {
@@ -227,12 +240,13 @@ export function waitForGate(id: string, signal?: AbortSignal): Promise<GateOutco
   });
 }
 
-export type Spent = { ok: true; auth?: McpletAuth } | { ok: false };
+export type Spent = { ok: true; pass: GatePass } | { ok: false };
 
 /**
  * Spends an approval: only for an approved, unexpired, unused ticket of this user whose call is
  * exactly the one about to be dispatched. A replay, another call or changed arguments get nothing.
- * For a passkey gate the assertion is handed over once and forgotten, with the rest of the ticket.
+ * What it gives is a gate pass for that call, the only thing dispatch accepts; for a passkey gate
+ * the assertion travels in the pass and is forgotten here, with the rest of the ticket.
  */
 export function spendApproval(
   id: string,
@@ -243,11 +257,19 @@ export function spendApproval(
 ): Spent {
   const pending = current(id, userId);
   if (pending?.state !== 'approved') return { ok: false };
-  if (pending.binding !== hash(callBinding(serverId, toolName, args))) return { ok: false };
+  if (pending.binding !== bindingOf(serverId, toolName, args)) return { ok: false };
   const auth = pending.auth;
   close(pending, 'used', { verdict: 'approved' });
-  if (pending.gate === 'passkey' && !auth) return { ok: false };
-  return auth ? { ok: true, auth } : { ok: true };
+  if (GATE_TABLE[pending.gate].server === 'assertion' && !auth) return { ok: false };
+  const pass = mintPass({
+    gate: pending.gate,
+    serverId,
+    toolName,
+    binding: pending.binding,
+    via: 'answer',
+    ...(auth ? { auth } : {}),
+  });
+  return { ok: true, pass };
 }
 
 /** The ticket as the user was asked it: an open one, or a view's call that expired at its gate. */
@@ -262,3 +284,15 @@ export function gateTicket(id: string, userId: string): GateTicket | undefined {
 export function heldGates(): { open: number; ended: number } {
   return { open: open.size, ended: closed.size };
 }
+
+/** The in-memory gate store (one process); the hosted issue adds a shared one behind the same interface. */
+export const memoryGateStore: GateStore = {
+  open: openGate,
+  ticket: gateTicket,
+  recordChallenge,
+  decide: decideGate,
+  fail: failGate,
+  wait: waitForGate,
+  spend: spendApproval,
+  held: heldGates,
+};

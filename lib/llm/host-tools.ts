@@ -5,13 +5,13 @@ import { jsonSchema, type ToolSet, tool } from 'ai';
 type ToolResultOutput = ToolResultPart['output'];
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { openGateFor } from '../gates/gated-call';
-import { type GateTicket, spendApproval, waitForGate } from '../gates/pending';
+import { gatedDispatch } from '../gates/gated-call';
+import type { GateTicket } from '../gates/pending';
 import type { DispatchResult } from '../mcp/dispatch';
-import { dispatch, gateRefusal, precheck } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
 import { acceptsSuggestion, DISPLAY_MODE_ARG, splitDisplayMode } from '../mcplet/display-mode';
 import type { ResultEnvelope } from '../mcplet/envelope';
+import type { Gate } from '../mcplet/gates';
 import type { PolicySession } from '../mcplet/policy';
 import type { ModelContent } from '../mcplet/projection';
 import type { UntrustedSource } from '../trust/untrusted-content';
@@ -30,6 +30,10 @@ export interface HostToolOutput {
     gate?: GateTicket;
     /** The model received (some of) the result as untrusted data (spotlighted), and why. */
     untrusted?: UntrustedSource;
+    /** The gate level the call ran at (the card shows a notice for `notify`). */
+    level?: Gate;
+    /** When the call was sent (ms): a notice is shown for a call that just ran, not for history. */
+    ranAt?: number;
   };
 }
 
@@ -47,6 +51,8 @@ export function toHostToolOutput(
       result: outcome.result,
       sent: outcome.sent,
       ...(outcome.untrusted ? { untrusted: outcome.untrusted } : {}),
+      ...(outcome.decision.allow ? { level: outcome.decision.gate } : {}),
+      ...(outcome.sent ? { ranAt: Date.now() } : {}),
     },
   };
 }
@@ -158,37 +164,15 @@ export function buildHostTools(
           surface: { kind: 'model' as const },
           session,
         };
-        const checked = precheck(registry, request);
-        if (!checked.ok) {
-          yield toHostToolOutput(t.serverId, t.name, checked.result);
-          return;
-        }
-        let gatePassed = false;
-        let meta: Record<string, unknown> | undefined;
-        if (checked.decision.gate !== 'none') {
+        for await (const step of gatedDispatch(registry, request, options.abortSignal)) {
           // Phase 2: the call is paused before anything reaches the MCP server; the browser draws the gate.
-          const ticket = openGateFor(registry, request, checked, 'model');
-          yield { content: [], view: { serverId: t.serverId, toolName: t.name, sent: false, gate: ticket } };
-          const outcome = await waitForGate(ticket.id, options.abortSignal);
-          if (outcome.verdict === 'refused') {
-            yield toHostToolOutput(
-              t.serverId,
-              t.name,
-              gateRefusal(registry, request, checked, outcome.message, outcome.code),
-            );
-            return;
-          }
-          const spent = spendApproval(ticket.id, session.userId, t.serverId, t.name, checked.args);
-          gatePassed = spent.ok;
-          if (spent.ok && spent.auth) meta = { mcplet_auth: spent.auth };
+          if (step.kind === 'waiting')
+            yield {
+              content: [],
+              view: { serverId: t.serverId, toolName: t.name, sent: false, gate: step.ticket },
+            };
+          else yield toHostToolOutput(t.serverId, t.name, step.result);
         }
-        const outcome = await dispatch(registry, {
-          ...request,
-          gatePassed,
-          meta,
-          signal: options.abortSignal,
-        });
-        yield toHostToolOutput(t.serverId, t.name, outcome);
       },
       toModelOutput: ({ output }) => modelOutput((output as Partial<HostToolOutput>).content ?? []),
     });

@@ -1,9 +1,11 @@
 import 'server-only';
 import { jsonSchema, type ToolSet, tool } from 'ai';
-import { openGate, spendApproval, waitForGate } from '../gates/pending';
+import { awaitPass } from '../gates/gated-call';
+import { gateStore } from '../gates/store';
 import { auditAction } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
 import { type ErrorCode, errorEnvelope, wrapCallResult } from '../mcplet/envelope';
+import { GATE_TABLE } from '../mcplet/gates';
 import { offerToModel } from '../mcplet/offer';
 import { decide, type PolicySession } from '../mcplet/policy';
 import { projectResult, toolSource } from '../mcplet/projection';
@@ -89,9 +91,9 @@ export function buildViewTools(
           return;
         }
         // decide() allowed the call, so the arguments are a JSON object.
-        const args = input as Record<string, unknown>;
-        if (decision.gate !== 'none') {
-          const ticket = openGate({
+        let args = input as Record<string, unknown>;
+        if (GATE_TABLE[decision.gate].waits) {
+          const ticket = gateStore().open({
             kind: 'model',
             gate: decision.gate,
             surface,
@@ -102,20 +104,18 @@ export function buildViewTools(
             toolName: current.name,
             toolTitle: current.title,
             args,
+            ...(GATE_TABLE[decision.gate].editable ? { inputSchema: current.inputSchema } : {}),
             promptMessage: PROMPT,
           });
           yield { content: [], view: { serverId: t.serverId, toolName: t.name, sent: false, gate: ticket } };
-          const outcome = await waitForGate(ticket.id, options.abortSignal);
-          if (outcome.verdict === 'refused') {
-            audit(decision.gate, `declined:${outcome.code}`);
-            yield failed(t.serverId, current, outcome.code, outcome.message);
+          // Wait → spend: the run is opened only for the call the pass names (edited under review).
+          const passed = await awaitPass(ticket, options.abortSignal);
+          if (!passed.ok) {
+            audit(decision.gate, `${passed.declined ? 'declined' : 'refused'}:${passed.code}`);
+            yield failed(t.serverId, current, passed.code, passed.message);
             return;
           }
-          if (!spendApproval(ticket.id, session.userId, current.serverId, current.name, args).ok) {
-            audit(decision.gate, 'refused:AUTH_REQUIRED');
-            yield failed(t.serverId, current, 'AUTH_REQUIRED', 'the approval does not match this call');
-            return;
-          }
+          args = passed.args;
         }
         const run = openRun(session.userId, {
           conversationId,
@@ -149,6 +149,7 @@ export function buildViewTools(
             result: ran.result,
             sent: true,
             ...(projected.untrusted ? { untrusted: projected.untrusted } : {}),
+            level: decision.gate,
           },
         };
       },

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { DeploymentMode } from '../config/deployment';
 import type { GateAnswer } from '../gates/answers';
-import { type CommandPreview, decideGate, type GateTicket, openGate, spendApproval } from '../gates/pending';
+import type { CommandPreview, GateTicket } from '../gates/pending';
+import { gateStore } from '../gates/store';
 import { type CommandVerdict, mayAskToRunCommand, type RequestOrigin } from '../trust/command-servers';
 import type { ServerConnection } from './connection';
 import { type McpRegistry, RegistryError } from './registry';
@@ -38,7 +39,7 @@ export function askToStartCommand(
   if (!verdict.ok) return { ok: false, status: 403, reason: verdict.reason };
   if (registry.get(registration.id))
     return { ok: false, status: 409, reason: `A server with the id "${registration.id}" already exists.` };
-  const ticket = openGate({
+  const ticket = gateStore().open({
     kind: 'command',
     gate: 'confirm',
     // Not a tool call: the host's own page asks for a server; the surface names the server it would add.
@@ -70,13 +71,13 @@ export async function answerCommandGate(
   answer: GateAnswer,
   mode: DeploymentMode,
 ): Promise<CommandAnswer> {
-  const decided = decideGate(id, userId, answer);
+  const decided = gateStore().decide(id, userId, answer);
   if (!decided.ok) return decided;
   const { ticket, outcome } = decided;
   if (ticket.kind !== 'command')
     return { ok: false, status: 400, reason: 'This is not a command confirmation.' };
   if (outcome.verdict === 'refused') return { ok: true, refused: 'Cancelled: the command was not run.' };
-  const spent = spendApproval(ticket.id, userId, ticket.serverId, ticket.toolName, ticket.args);
+  const spent = gateStore().spend(ticket.id, userId, ticket.serverId, ticket.toolName, ticket.args);
   const parsed = parseRegistration(ticket.args);
   if (!spent.ok || !parsed.ok || !isCommandServer(parsed.registration))
     return { ok: false, status: 409, reason: 'This confirmation no longer matches a command to run.' };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedGated } from '../../tests/fixtures/mcp/gated-server';
 import { connectedRestaurant } from '../../tests/fixtures/restaurant-registry';
+import { decideGate, openGate, spendApproval } from '../gates/pending';
 import { dispatch } from './dispatch';
 import type { McpRegistry } from './registry';
 
@@ -16,17 +17,21 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 describe('the demo MCPlet through the host', () => {
-  it('5.3.1: admits the four tools with their metadata', () => {
+  it('5.3.1: admits the six tools with their metadata', () => {
     const connection = registry.get('restaurant');
     expect(connection?.status).toBe('ready');
     expect(connection?.kind).toBe('streamable-http');
     const tools = Object.fromEntries(connection?.catalog.tools.map((t) => [t.name, t]) ?? []);
     expect(Object.keys(tools).sort()).toEqual([
       'create_reservation',
+      'draft_reservation_note',
       'get_restaurant',
       'prepare_reservation',
+      'save_favourite',
       'search_restaurants',
     ]);
+    expect(tools.save_favourite).toMatchObject({ mcpletType: 'prepare', hitlHint: 'notify' });
+    expect(tools.draft_reservation_note).toMatchObject({ mcpletType: 'prepare', hitlHint: 'review' });
     expect(tools.search_restaurants).toMatchObject({
       mcpletType: 'read',
       visibility: ['model', 'app'],
@@ -57,8 +62,10 @@ describe('the demo MCPlet through the host', () => {
         .map((t) => t.modelName)
         .sort(),
     ).toEqual([
+      'restaurant__draft_reservation_note',
       'restaurant__get_restaurant',
       'restaurant__prepare_reservation',
+      'restaurant__save_favourite',
       'restaurant__search_restaurants',
     ]);
   });
@@ -146,15 +153,86 @@ describe('the demo MCPlet through the host', () => {
   });
 
   it('7.2: the host never dispatches a strict passkey action without an assertion, even past a gate', async () => {
-    const outcome = await dispatch(registry, {
+    const call = {
       serverId: 'restaurant',
       toolName: 'create_reservation',
       args: { restaurantId: 'r-sakura', date: '2099-01-01', time: '19:00', partySize: 2, name: 'Ada' },
+    };
+    // An approval of a weaker gate for this very call: a pass without an assertion.
+    const ticket = openGate({
+      kind: 'model',
+      gate: 'confirm',
+      surface: { kind: 'app', serverId: 'restaurant' },
+      userId: 'local',
+      serverId: call.serverId,
+      serverName: 'Restaurant',
+      bindingServer: 'restaurant-mcplet',
+      toolName: call.toolName,
+      args: call.args,
+    });
+    decideGate(ticket.id, 'local', { approved: true });
+    const spent = spendApproval(ticket.id, 'local', call.serverId, call.toolName, call.args);
+    if (!spent.ok) throw new Error('expected a pass');
+    const outcome = await dispatch(registry, {
+      ...call,
       surface: { kind: 'app', serverId: 'restaurant' },
       session,
-      gatePassed: true,
+      pass: spent.pass,
     });
     expect(outcome).toMatchObject({ sent: false, envelope: { error: { code: 'AUTH_REQUIRED' } } });
+  });
+
+  it('attack 9: a gate pass not minted by lib/gates, used twice, or for other arguments is refused', async () => {
+    const call = {
+      serverId: 'restaurant',
+      toolName: 'prepare_reservation',
+      args: { restaurantId: 'r-sakura', date: '2099-01-01', time: '19:00', partySize: 2, name: 'Ada' },
+    };
+    const surface = { kind: 'app' as const, serverId: 'restaurant' };
+    const approve = (args: Record<string, unknown>) => {
+      const ticket = openGate({
+        kind: 'model',
+        gate: 'confirm',
+        surface,
+        userId: 'local',
+        serverId: call.serverId,
+        serverName: 'Restaurant',
+        bindingServer: 'restaurant-mcplet',
+        toolName: call.toolName,
+        args,
+      });
+      decideGate(ticket.id, 'local', { approved: true });
+      const spent = spendApproval(ticket.id, 'local', call.serverId, call.toolName, args);
+      if (!spent.ok) throw new Error('expected a pass');
+      return spent.pass;
+    };
+    const confirmOnly = (r: McpRegistry) => {
+      const tool = r.tool('restaurant', 'prepare_reservation', { userId: 'local' });
+      if (tool) tool.hitlHint = 'confirm';
+      return () => {
+        if (tool) tool.hitlHint = undefined;
+      };
+    };
+    const restore = confirmOnly(registry);
+    try {
+      const pass = approve(call.args);
+      const forged = { ...pass };
+      expect(
+        await dispatch(registry, { ...call, surface, session, pass: forged as typeof pass }),
+      ).toMatchObject({ sent: false, envelope: { error: { code: 'AUTH_REQUIRED' } } });
+      const other = approve({ ...call.args, partySize: 3 });
+      expect(await dispatch(registry, { ...call, surface, session, pass: other })).toMatchObject({
+        sent: false,
+        envelope: { error: { code: 'AUTH_REQUIRED' } },
+      });
+      expect(await dispatch(registry, { ...call, surface, session, pass })).toMatchObject({ sent: true });
+      expect(await dispatch(registry, { ...call, surface, session, pass })).toMatchObject({
+        sent: false,
+        envelope: { error: { code: 'AUTH_REQUIRED' } },
+      });
+    } finally {
+      restore();
+    }
   });
 
   it('a tool that does not exist is NOT_FOUND', async () => {

@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { type GatePass, redeemPass } from '../gates/pass';
 import {
   type ErrorCode as EnvelopeCode,
   errorEnvelope,
@@ -16,6 +17,7 @@ import type { UntrustedSource } from '../trust/untrusted-content';
 import { ServerUnavailableError } from './connection';
 import type { Exchange } from './recording-transport';
 import type { McpRegistry } from './registry';
+import { hintsTrusted } from './server-config';
 import { describeErrors } from './validators';
 
 export interface DispatchRequest {
@@ -24,10 +26,11 @@ export interface DispatchRequest {
   args: unknown;
   surface: CallSurface;
   session: PolicySession;
-  /** Set only by server code that verified the gate `decide()` asked for (the gates module). */
-  gatePassed?: boolean;
-  /** Extra `params._meta` for the server (e.g. `mcplet_auth`); never part of `arguments` (7.3.1). */
-  meta?: Record<string, unknown>;
+  /**
+   * The server-issued pass for this exact call, minted by lib/gates when the user's answer is
+   * spent; its passkey assertion goes to `params._meta.mcplet_auth`, never `arguments` (7.3.1).
+   */
+  pass?: GatePass;
   signal?: AbortSignal;
 }
 
@@ -109,15 +112,28 @@ export type Precheck =
     }
   | { ok: false; result: DispatchResult };
 
-/** Policy and argument validation: everything that must pass before a gate is even shown. */
-export function precheck(
+/** decide() for a call to a registered server, with what the host knows of that server (trusted hints). */
+export function decisionFor(
   registry: McpRegistry,
-  request: Omit<DispatchRequest, 'gatePassed' | 'meta' | 'signal'>,
-): Precheck {
-  const started = performance.now();
+  request: {
+    serverId: string;
+    toolName: string;
+    args: unknown;
+    surface: CallSurface;
+    session: PolicySession;
+  },
+): { tool: McpletTool | undefined; decision: Decision } {
   const connection = registry.get(request.serverId);
   const tool = registry.tool(request.serverId, request.toolName, request.session);
-  const decision = decide(tool, request.surface, request.args, request.session);
+  const trustHints = connection ? hintsTrusted(connection.config) : false;
+  return { tool, decision: decide(tool, request.surface, request.args, request.session, { trustHints }) };
+}
+
+/** Policy and argument validation: everything that must pass before a gate is even shown. */
+export function precheck(registry: McpRegistry, request: Omit<DispatchRequest, 'pass' | 'signal'>): Precheck {
+  const started = performance.now();
+  const connection = registry.get(request.serverId);
+  const { tool, decision } = decisionFor(registry, request);
   const named = tool ?? { name: request.toolName };
   if (!decision.allow) {
     const code =
@@ -217,26 +233,15 @@ async function dispatchOnce(registry: McpRegistry, request: DispatchRequest): Pr
   const { tool, decision, args } = checked;
   const connection = registry.get(request.serverId);
   if (!connection) return fail(tool, decision, 'NOT_FOUND', 'the server is gone', started);
-  if (decision.gate === 'passkey' && !request.meta?.mcplet_auth) {
-    return fail(
-      tool,
-      decision,
-      'AUTH_REQUIRED',
-      `"${tool.name}" needs a passkey assertion obtained for this call`,
-      started,
-    );
-  }
-  if (decision.gate !== 'none' && !request.gatePassed) {
-    return fail(
-      tool,
-      decision,
-      'AUTH_REQUIRED',
-      `"${tool.name}" needs your ${decision.gate === 'passkey' ? 'passkey' : 'confirmation'} before it can run`,
-      started,
-    );
-  }
+  const passed = redeemPass(decision.gate, request.pass, {
+    serverId: request.serverId,
+    toolName: tool.name,
+    args,
+  });
+  if (!passed.ok) return fail(tool, decision, 'AUTH_REQUIRED', `"${tool.name}" ${passed.message}`, started);
+  const meta = passed.auth ? { mcplet_auth: passed.auth } : undefined;
   try {
-    const { result, exchange } = await connection.callTool(tool.name, args, request.meta, request.signal);
+    const { result, exchange } = await connection.callTool(tool.name, args, meta, request.signal);
     const projected = projectResult(result, toolSource(tool, connection.config.name));
     return {
       decision,

@@ -7,11 +7,32 @@ import {
 } from '../../tests/fixtures/mcp/odd-server';
 import type { AuditEntry } from '../db/queries/audit';
 import type { PinWrite, StoredPin } from '../db/queries/pins';
+import type { GatePass } from '../gates/pass';
+import { decideGate, openGate, spendApproval } from '../gates/pending';
 import { dispatch } from './dispatch';
 import { PinBook, type PinEvent } from './pins';
 import { McpRegistry } from './registry';
 
 const session = { userId: 'local' };
+
+/** A pass the gate module minted for exactly this call, as if the user had confirmed it. */
+function confirmedPass(serverId: string, toolName: string, args: Record<string, unknown>): GatePass {
+  const ticket = openGate({
+    kind: 'model',
+    gate: 'confirm',
+    surface: { kind: 'model' },
+    userId: 'local',
+    serverId,
+    serverName: serverId,
+    bindingServer: serverId,
+    toolName,
+    args,
+  });
+  decideGate(ticket.id, 'local', { approved: true });
+  const spent = spendApproval(ticket.id, 'local', serverId, toolName, args);
+  if (!spent.ok) throw new Error('expected a pass');
+  return spent.pass;
+}
 const lookup = mcpletTool('lookup', { visibility: ['model', 'app'] });
 const rugPulled: FixtureTool = {
   ...mcpletTool('lookup', {
@@ -145,7 +166,7 @@ describe('attack 18: a re-listed tool is pinned, blocked when changed, and calla
         args: {},
         surface: { kind: 'model' },
         session,
-        gatePassed: true,
+        pass: confirmedPass('odd', 'lookup', {}),
       }),
     ).toMatchObject({ sent: true });
     expect(odd.calls.map((c) => c.name)).toEqual(['lookup']);
@@ -174,7 +195,7 @@ describe('attack 18: a re-listed tool is pinned, blocked when changed, and calla
       args: {},
       surface: { kind: 'model' },
       session,
-      gatePassed: true,
+      pass: confirmedPass('odd', 'lookup', {}),
     });
     expect(gated).toMatchObject({ sent: false, decision: { allow: false, code: 'TOOL_CHANGED' } });
     expect(odd.calls).toEqual([]);

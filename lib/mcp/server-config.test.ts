@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRegistration } from './server-config';
+import { hintsTrusted, parseRegistration } from './server-config';
 
 describe('server registration', () => {
   it('accepts a URL server and fills name and admission', () => {
@@ -46,5 +46,25 @@ describe('server registration', () => {
     const parsed = parseRegistration(input);
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && parsed.error).toMatch(message);
+  });
+});
+
+describe('servers[].trustHints (docs/gates.md)', () => {
+  const http = { type: 'http' as const, url: 'http://127.0.0.1:9/mcp' };
+
+  it('is a boolean in the registration schema', () => {
+    expect(parseRegistration({ id: 'a', transport: http, trustHints: true })).toMatchObject({
+      ok: true,
+      registration: { trustHints: true },
+    });
+    expect(parseRegistration({ id: 'a', transport: http, trustHints: 'yes' })).toMatchObject({ ok: false });
+  });
+
+  it("is honoured only from the operator's host.config.json, never for a server added over the API", () => {
+    const base = { id: 'a', name: 'a', admission: 'annotations' as const, transport: http, trustHints: true };
+    expect(hintsTrusted({ ...base, source: 'config' })).toBe(true);
+    expect(hintsTrusted({ ...base, source: 'user' })).toBe(false);
+    expect(hintsTrusted({ ...base, source: 'demo' })).toBe(false);
+    expect(hintsTrusted({ ...base, trustHints: false, source: 'config' })).toBe(false);
   });
 });

@@ -14,6 +14,11 @@ export interface ServerRegistration {
   overlay?: Record<string, OverlayMeta>;
   /** Longest a tool call may take before the server is treated as unavailable. */
   timeoutMs?: number;
+  /**
+   * Its `humanInTheLoopHint`s may also lower an annotations-derived confirmation (docs/gates.md).
+   * Honoured only in host.config.json, never for a server added over the API.
+   */
+  trustHints?: boolean;
 }
 
 export type ServerSource = 'config' | 'demo' | 'user';
@@ -34,6 +39,7 @@ export const serverRegistrationSchema = {
     name: { type: 'string', minLength: 1, maxLength: 80 },
     admission: { enum: ['strict', 'overlay', 'annotations'] },
     timeoutMs: { type: 'integer', minimum: 100, maximum: 600_000 },
+    trustHints: { type: 'boolean' },
     overlay: {
       type: 'object',
       propertyNames: { pattern: '^[A-Za-z0-9_.-]{1,128}$' },
@@ -93,4 +99,9 @@ export function parseRegistration(input: unknown): RegistrationParse {
     ok: true,
     registration: { ...raw, name: raw.name ?? raw.id, admission: raw.admission ?? 'strict' },
   };
+}
+
+/** Whether a server's hints may lower a level: only an operator's host.config.json can say so. */
+export function hintsTrusted(config: ServerConfig): boolean {
+  return config.trustHints === true && config.source === 'config';
 }

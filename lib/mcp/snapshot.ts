@@ -1,10 +1,15 @@
+import type { GateVerdict } from '../mcplet/gate-precedence';
 import { modelToolName } from '../mcplet/names';
+import { gateVerdict } from '../mcplet/policy';
 import type { McpletTool, RejectedTool } from '../mcplet/types';
 import type { ServerConnection } from './connection';
 import type { PinBook, ToolChange, ViewChange } from './pins';
+import { hintsTrusted } from './server-config';
 
 export interface ToolView extends McpletTool {
   modelName: string;
+  /** The gate level of a call and the rule that decided it (docs/gates.md). */
+  gate: GateVerdict;
   resultSchema?: {
     uri: string;
     status: 'ready' | 'error';
@@ -62,6 +67,7 @@ export function serverView(
       return {
         ...mark(tool),
         modelName: modelToolName(config.id, tool.name),
+        gate: gateVerdict(tool, { trustHints: hintsTrusted(config) }),
         ...(schema
           ? {
               resultSchema: {

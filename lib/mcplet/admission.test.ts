@@ -368,3 +368,41 @@ describe('per-server admission of plain MCP tools (DESIGN.md)', () => {
     expect(codes(admitTool(plain(), context))).toEqual(['ACTION_MODEL_VISIBLE_WITHOUT_AUTH']);
   });
 });
+
+describe('WebMCP HITL proposal: humanInTheLoopHint is read from annotations and _meta', () => {
+  const tool = (annotations?: unknown, meta: Record<string, unknown> = {}): RawTool => ({
+    name: 'save',
+    description: 'Saves.',
+    inputSchema: { type: 'object' },
+    annotations,
+    _meta: { mcpletType: 'prepare', visibility: ['model'], ...meta },
+  });
+  const ctx: AdmissionContext = { serverId: 's', mode: 'strict' };
+
+  it('from annotations.humanInTheLoopHint', () => {
+    expect(admitted(admitTool(tool({ humanInTheLoopHint: 'notify' }), ctx)).hitlHint).toBe('notify');
+  });
+
+  it('from _meta.humanInTheLoopHint', () => {
+    expect(admitted(admitTool(tool(undefined, { humanInTheLoopHint: 'review' }), ctx)).hitlHint).toBe(
+      'review',
+    );
+  });
+
+  it('both present: the stricter one stands (a hint only raises)', () => {
+    const t = admitted(
+      admitTool(tool({ humanInTheLoopHint: 'confirm' }, { humanInTheLoopHint: 'notify' }), ctx),
+    );
+    expect(t.hitlHint).toBe('confirm');
+  });
+
+  it('an unknown value is ignored with a warning; passkey is not a hint', () => {
+    const t = admitted(admitTool(tool({ humanInTheLoopHint: 'passkey' }), ctx));
+    expect(t.hitlHint).toBeUndefined();
+    expect(t.warnings.join(' ')).toMatch(/humanInTheLoopHint/);
+  });
+
+  it('destructiveHint: true is kept', () => {
+    expect(admitted(admitTool(tool({ destructiveHint: true }), ctx)).destructiveHint).toBe(true);
+  });
+});

@@ -1,4 +1,6 @@
 import { toolUntrustedSource } from '../trust/untrusted-content';
+import { type HitlHint, isHitlHint } from './gate-precedence';
+import { stricter } from './gates';
 import { isValidToolName, looksLikeInstructions, stripInvisible } from './names';
 import {
   type AdmissionMode,
@@ -92,6 +94,23 @@ function readUi(meta: Meta, warnings: string[]): McpletTool['ui'] {
       );
   }
   return out.resourceUri || out.displayMode ? out : undefined;
+}
+
+/** `humanInTheLoopHint` from `annotations` and `_meta`; both only raise, so the stricter one stands. */
+function readHitlHint(raw: RawTool, meta: Meta, warnings: string[]): HitlHint | undefined {
+  let hint: HitlHint | undefined;
+  const annotations = isRecord(raw.annotations) ? raw.annotations : {};
+  for (const value of [annotations.humanInTheLoopHint, meta.humanInTheLoopHint]) {
+    if (value === undefined) continue;
+    if (!isHitlHint(value)) {
+      warnings.push(
+        `humanInTheLoopHint ${JSON.stringify(value)} is not none, notify, review or confirm; ignored`,
+      );
+      continue;
+    }
+    hint = hint === undefined ? value : stricter(hint, value);
+  }
+  return hint;
 }
 
 /** Derives MCPlet metadata from standard MCP annotations (DESIGN.md `annotations` mode). */
@@ -257,6 +276,9 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
   if (isRecord(raw.annotations) && typeof raw.annotations.readOnlyHint === 'boolean') {
     tool.readOnlyHint = raw.annotations.readOnlyHint;
   }
+  if (isRecord(raw.annotations) && raw.annotations.destructiveHint === true) tool.destructiveHint = true;
+  const hint = readHitlHint(raw, meta, warnings);
+  if (hint) tool.hitlHint = hint;
   return { status: 'admitted', tool };
 }
 

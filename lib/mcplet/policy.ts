@@ -1,7 +1,8 @@
+import { type GateRule, type GateVerdict, resolveGate, type UserGateSetting } from './gate-precedence';
+import { GATE_TABLE, type Gate } from './gates';
 import type { McpletTool, Surface } from './types';
 
-/** Gates from DESIGN.md; this host draws `confirm` and `passkey`. */
-export type Gate = 'none' | 'notify' | 'review' | 'confirm' | 'passkey';
+export type { Gate } from './gates';
 
 export type DenyCode =
   | 'NOT_ADMITTED'
@@ -13,7 +14,7 @@ export type DenyCode =
   | 'TOOL_CHANGED';
 
 export type Decision =
-  | { allow: true; gate: Gate; reason: string }
+  | { allow: true; gate: Gate; rule: GateRule; reason: string }
   | { allow: false; code: DenyCode; reason: string; section: string };
 
 /**
@@ -33,12 +34,27 @@ function deny(code: DenyCode, section: string, reason: string): Decision {
   return { allow: false, code, reason, section };
 }
 
-/** 4, 6.7, 7.2: what must stand between a call and its dispatch. */
-export function gateFor(tool: McpletTool): Gate {
-  if (tool.auth?.required === 'passkey' && tool.auth.enforcement === 'strict') return 'passkey';
-  if (tool.mcpletType === 'action') return 'confirm';
-  if (tool.auth) return 'confirm';
-  return 'none';
+/** What the host knows besides the tool: whether its server's hints are trusted, the user's setting. */
+export interface GateContext {
+  trustHints?: boolean;
+  userSetting?: UserGateSetting;
+}
+
+/** 4, 6.7, 7.2 and the HITL hint: what must stand between a call and its dispatch, and which rule said so. */
+export function gateVerdict(tool: McpletTool, context: GateContext = {}): GateVerdict {
+  return resolveGate({
+    mcpletType: tool.mcpletType,
+    auth: tool.auth,
+    admittedBy: tool.admittedBy,
+    hint: tool.hitlHint,
+    destructiveHint: tool.destructiveHint,
+    trustHints: context.trustHints,
+    userSetting: context.userSetting,
+  });
+}
+
+export function gateFor(tool: McpletTool, context: GateContext = {}): Gate {
+  return gateVerdict(tool, context).gate;
 }
 
 const SURFACE_LABEL: Record<Surface | 'view-tool', string> = {
@@ -56,6 +72,7 @@ export function decide(
   surface: CallSurface,
   args: unknown,
   _session: PolicySession,
+  context: GateContext = {},
 ): Decision {
   if (!tool)
     return deny(
@@ -102,11 +119,13 @@ export function decide(
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     return deny('ARGUMENTS_NOT_OBJECT', '5.1', 'tool arguments must be a JSON object');
   }
-  const gate = gateFor(tool);
+  const { gate, rule } = gateVerdict(tool, context);
   const who = SURFACE_LABEL[surface.kind];
-  const reason =
-    gate === 'none'
-      ? `${tool.mcpletType} tool, callable by ${who} without a gate`
-      : `${tool.mcpletType} tool: needs your ${gate === 'passkey' ? 'passkey' : 'confirmation'} before it is sent`;
-  return { allow: true, gate, reason };
+  const row = GATE_TABLE[gate];
+  const reason = row.waits
+    ? `${tool.mcpletType} tool: needs ${row.asks} before it is sent`
+    : row.browser === 'notice'
+      ? `${tool.mcpletType} tool, callable by ${who} without waiting; you are told when it runs`
+      : `${tool.mcpletType} tool, callable by ${who} without a gate`;
+  return { allow: true, gate, rule, reason };
 }

@@ -1,4 +1,5 @@
 import type { UntrustedSource } from '../trust/untrusted-content';
+import type { HitlHint } from './gate-precedence';
 
 /** MCPlet types shared by the pure rules (spec 4, 6, 8). */
 
@@ -55,6 +56,10 @@ export interface McpletTool {
   readOnlyHint?: boolean;
   /** Its results reach the model as untrusted data (lib/trust/untrusted-content), and why. */
   untrustedContent?: UntrustedSource;
+  /** MCP `annotations.destructiveHint`: at least a confirmation (docs/gates.md). */
+  destructiveHint?: boolean;
+  /** `humanInTheLoopHint` from `annotations` or `_meta` (the stricter of the two). */
+  hitlHint?: HitlHint;
   admittedBy: AdmittedBy;
   /** Attack 7: the description read like instructions, so the model is not shown it. */
   descriptionWithheld?: boolean;

@@ -126,3 +126,34 @@ describe('8.2: view tools are offered and decided by decide() on their own surfa
     });
   });
 });
+
+describe('WebMCP HITL proposal: a view tool’s humanInTheLoopHint and destructiveHint only raise its level', () => {
+  it.each([
+    ['notify', 'notify'],
+    ['review', 'review'],
+    ['confirm', 'confirm'],
+    ['none', 'none'],
+  ])('a read-only view tool with humanInTheLoopHint %s runs at %s', (hint, level) => {
+    const [admitted] = admitViewTools(
+      [tool({ annotations: { readOnlyHint: true, humanInTheLoopHint: hint } })],
+      view,
+    ).admitted;
+    expect(admitted && gateFor(admitted)).toBe(level);
+  });
+
+  it('a read-only view tool marked destructive needs at least a confirmation', () => {
+    const [admitted] = admitViewTools(
+      [tool({ annotations: { readOnlyHint: true, destructiveHint: true } })],
+      view,
+    ).admitted;
+    expect(admitted && gateFor(admitted)).toBe('confirm');
+  });
+
+  it.each(['none', 'notify', 'review'])(
+    'humanInTheLoopHint %s never lowers a non-read-only view tool below confirm',
+    (hint) => {
+      const [admitted] = admitViewTools([tool({ annotations: { humanInTheLoopHint: hint } })], view).admitted;
+      expect(admitted && gateFor(admitted)).toBe('confirm');
+    },
+  );
+});

@@ -21,7 +21,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * the `annotations` admission mode: `readOnlyHint: true` is a read tool with no gate, anything else
  * an action behind a host-drawn confirmation. `untrustedContentHint` and `openWorldHint` (in
  * `annotations` or `_meta`) are kept: they can only mark the tool's results as untrusted data for
- * the model. The rest of the view's `_meta` (an `mcpletType` or `auth` claim, say) is ignored, so a
+ * the model. `humanInTheLoopHint` and `destructiveHint` are kept too: a view's hints are never
+ * trusted, so they can only raise the level (docs/gates.md). The rest of the view's `_meta` (an `mcpletType` or `auth` claim, say) is ignored, so a
  * listing cannot lower its own gate. `serverId` is the view's server
  * as the host's own records name it; view tools are offered to the model only.
  */
@@ -41,6 +42,8 @@ export function admitViewTools(
             readOnlyHint: r.annotations.readOnlyHint,
             untrustedContentHint: r.annotations.untrustedContentHint,
             openWorldHint: r.annotations.openWorldHint,
+            humanInTheLoopHint: r.annotations.humanInTheLoopHint,
+            destructiveHint: r.annotations.destructiveHint,
           }
         : undefined,
       _meta: {

@@ -1,16 +1,19 @@
 'use client';
 import { create } from 'zustand';
+import type { Gate } from '../mcplet/gates';
 
 /** What the browser shows of a gate ticket the server opened. */
 export interface GatePrompt {
   id: string;
   /** `command` for the user's own request to run a program (a stdio server); else a tool call. */
   kind?: string;
-  gate: string;
+  gate: Gate;
   serverName: string;
   toolName: string;
   toolTitle?: string;
   args: Record<string, unknown>;
+  /** On review gates: the tool's input schema, for the labels and descriptions of the editable summary. */
+  inputSchema?: Record<string, unknown>;
   promptMessage?: string;
   /** On command gates: the exact program and arguments, environment names and working directory. */
   command?: { argv: string[]; envKeys: string[]; cwd?: string };
@@ -21,29 +24,38 @@ export interface GateAnswer {
   approved: boolean;
   reason?: 'cancelled' | 'expired' | 'webauthn-unavailable' | 'ceremony-failed' | 'fido2-unavailable';
   assertion?: unknown;
+  /** Review gates: the arguments as the user edited them; the server validates them again. */
+  args?: Record<string, unknown>;
 }
 
 interface Queued {
   prompt: GatePrompt;
+  /** Why the last answer was refused (an edit that failed the input schema); the dialog shows it. */
+  error?: string;
   resolve: (answer: GateAnswer) => void;
 }
 
 interface GateState {
   queue: Queued[];
   asked: Set<string>;
-  /** Shows the host-drawn gate and resolves with the user's answer; asking twice for one id is a no-op. */
-  ask(prompt: GatePrompt): Promise<GateAnswer>;
+  /**
+   * Shows the host-drawn gate and resolves with the user's answer; asking twice for one id is a
+   * no-op, except to ask again with the reason the server refused the last answer.
+   */
+  ask(prompt: GatePrompt, error?: string): Promise<GateAnswer>;
   answer(id: string, answer: GateAnswer): void;
 }
 
 export const useGates = create<GateState>((set, get) => ({
   queue: [],
   asked: new Set(),
-  ask(prompt) {
-    if (get().asked.has(prompt.id)) return Promise.resolve({ approved: false, reason: 'cancelled' });
+  ask(prompt, error) {
+    if (get().asked.has(prompt.id) && error === undefined)
+      return Promise.resolve({ approved: false, reason: 'cancelled' });
     return new Promise<GateAnswer>((resolve) => {
       const asked = new Set(get().asked).add(prompt.id);
-      set({ queue: [...get().queue, { prompt, resolve }], asked });
+      const item: Queued = { prompt, resolve, ...(error ? { error } : {}) };
+      set({ queue: [item, ...get().queue.filter((q) => q.prompt.id !== prompt.id)], asked });
     });
   },
   answer(id, answer) {
@@ -57,18 +69,41 @@ export const useGates = create<GateState>((set, get) => ({
 export async function submitGateAnswer(
   id: string,
   answer: GateAnswer,
-): Promise<{ ok: boolean; result?: unknown; error?: string }> {
+): Promise<{ ok: boolean; result?: unknown; error?: string; retry?: boolean }> {
   try {
     const response = await fetch(`/api/gates/${encodeURIComponent(id)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(answer),
     });
-    const body = (await response.json()) as { result?: unknown; error?: string };
+    const body = (await response.json()) as { result?: unknown; error?: string; retry?: boolean };
     return response.ok
       ? { ok: true, result: body.result }
-      : { ok: false, error: body.error ?? `HTTP ${response.status}` };
+      : { ok: false, error: body.error ?? `HTTP ${response.status}`, retry: body.retry === true };
   } catch {
     return { ok: false, error: 'The host could not be reached.' };
+  }
+}
+
+/**
+ * The one browser round trip for a gate: ask the user, send the answer, and, when the server
+ * refuses an edited answer (it failed the input schema), ask again showing why, with the edit kept.
+ */
+export async function askGate(
+  prompt: GatePrompt,
+  onAnswer?: (answer: GateAnswer) => void,
+): Promise<{ ok: boolean; result?: unknown; error?: string }> {
+  // A second ask for the same ticket (a re-render) must not answer it on the user's behalf.
+  if (useGates.getState().asked.has(prompt.id))
+    return { ok: false, error: 'This request was already asked.' };
+  let current = prompt;
+  let error: string | undefined;
+  for (;;) {
+    const answer = await useGates.getState().ask(current, error);
+    onAnswer?.(answer);
+    const answered = await submitGateAnswer(prompt.id, answer);
+    if (answered.ok || !answered.retry || !answer.approved) return answered;
+    error = answered.error;
+    if (answer.args) current = { ...current, args: answer.args };
   }
 }

@@ -16,6 +16,12 @@ export interface McpletMeta {
     enforcement: 'strict' | 'host-only';
     promptMessage?: string;
   };
+  /**
+   * How much of the user the call needs (WebMCP humanInTheLoopHint): `none`, `notify` (runs, the
+   * user is told), `review` (the user sees and may edit the call first) or `confirm`. A host only
+   * lets it raise the level its own rules give (docs/gates.md).
+   */
+  humanInTheLoopHint?: 'none' | 'notify' | 'review' | 'confirm';
 }
 
 export interface McpletToolConfig<Shape extends ZodRawShape> {
@@ -48,7 +54,10 @@ export function registerMcpletTool<Shape extends ZodRawShape>(
       title: config.title,
       description: config.description,
       inputSchema: config.inputSchema,
-      annotations: { readOnlyHint: config.readOnly ?? config.meta.mcpletType !== 'action' },
+      annotations: {
+        readOnlyHint: config.readOnly ?? config.meta.mcpletType !== 'action',
+        ...(config.meta.humanInTheLoopHint ? { humanInTheLoopHint: config.meta.humanInTheLoopHint } : {}),
+      },
       _meta,
     },
     ((args: Record<string, unknown>, extra: { _meta?: Record<string, unknown> }) =>

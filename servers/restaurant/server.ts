@@ -3,7 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { findRestaurant, type Restaurant, searchRestaurants } from './data';
 import { failure, registerMcpletTool, registerResultSchema, success } from './mcplet';
-import { appendReservation } from './reservations';
+import { appendRecord, appendReservation } from './reservations';
 import { schemaPayload, schemaUri } from './schemas';
 import { verifyAssertion } from './verify-assertion';
 import { viewHtml } from './view';
@@ -196,6 +196,62 @@ export function createRestaurantServer(): McpServer {
       return success(
         { reservationId, reservation: input },
         `Booked: ${input.partySize} at ${check.restaurant.name} on ${input.date} at ${input.time} (reservation ${reservationId}).`,
+      );
+    },
+  );
+
+  registerMcpletTool(
+    server,
+    'save_favourite',
+    {
+      title: 'Save Favourite',
+      description:
+        "Adds a restaurant to the user's favourites. Harmless and easy to undo, so it runs at once and the user is told.",
+      inputSchema: {
+        restaurantId: z.string().min(1).describe('Restaurant id, e.g. r-sakura'),
+      },
+      // Notify: a small, reversible change the user should still hear about.
+      meta: { mcpletType: 'prepare', visibility: ['model', 'app'], humanInTheLoopHint: 'notify' },
+    },
+    (args) => {
+      const restaurant = findRestaurant(String(args.restaurantId));
+      if (!restaurant)
+        return failure('NOT_FOUND', `No restaurant has the id "${String(args.restaurantId)}".`);
+      appendRecord('favourites.jsonl', { restaurantId: restaurant.id, savedAt: new Date().toISOString() });
+      return success(
+        { favourite: { restaurantId: restaurant.id, name: restaurant.name } },
+        `Saved ${restaurant.name} to your favourites.`,
+      );
+    },
+  );
+
+  registerMcpletTool(
+    server,
+    'draft_reservation_note',
+    {
+      title: 'Draft Reservation Note',
+      description:
+        'Drafts a note for the restaurant to go with a booking (allergies, a birthday, a high chair). The user reviews and may edit it before it is kept.',
+      inputSchema: {
+        restaurantId: z.string().min(1).describe('Restaurant id, e.g. r-sakura'),
+        note: z
+          .string()
+          .min(1)
+          .max(200)
+          .describe("What the restaurant should know, in the guest's words (at most 200 characters)"),
+      },
+      // Review: the text speaks for the user, so they see it, and may change it, before it is kept.
+      meta: { mcpletType: 'prepare', visibility: ['model', 'app'], humanInTheLoopHint: 'review' },
+    },
+    (args) => {
+      const restaurant = findRestaurant(String(args.restaurantId));
+      if (!restaurant)
+        return failure('NOT_FOUND', `No restaurant has the id "${String(args.restaurantId)}".`);
+      const note = String(args.note);
+      appendRecord('notes.jsonl', { restaurantId: restaurant.id, note, draftedAt: new Date().toISOString() });
+      return success(
+        { draft: { restaurantId: restaurant.id, note } },
+        `Note for ${restaurant.name} kept: "${note}". It goes with your next booking there.`,
       );
     },
   );

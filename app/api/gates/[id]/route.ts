@@ -3,7 +3,7 @@ import { currentUser } from '@/lib/auth/session';
 import { deploymentMode } from '@/lib/config/deployment';
 import { REFUSAL_REASONS } from '@/lib/gates/answers';
 import { answerGate } from '@/lib/gates/gated-call';
-import { gateTicket } from '@/lib/gates/pending';
+import { gateStore } from '@/lib/gates/store';
 import { jsonError, readJson } from '@/lib/http/json';
 import { answerCommandGate } from '@/lib/mcp/command-servers';
 import { getRegistry } from '@/lib/mcp/registry';
@@ -16,6 +16,8 @@ const schema = z
     approved: z.boolean(),
     reason: z.enum(REFUSAL_REASONS as [string, ...string[]]).optional(),
     assertion: z.unknown().optional(),
+    /** Under review: the arguments as the user edited them; validated again and bound to the approval. */
+    args: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
 
@@ -29,16 +31,17 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   if (!body.ok) return body.response;
   const parsed = schema.safeParse(body.value);
   if (!parsed.success)
-    return jsonError(400, 'A gate answer is { "approved": boolean, "reason"?, "assertion"? }.');
+    return jsonError(400, 'A gate answer is { "approved": boolean, "reason"?, "assertion"?, "args"? }.');
   const user = await currentUser(request);
-  const answer = parsed.data as Parameters<typeof answerGate>[3];
-  if (gateTicket(id, user.id)?.kind === 'command') {
+  const { args: edited, ...rest } = parsed.data;
+  const answer = rest as Parameters<typeof answerGate>[3];
+  if (gateStore().ticket(id, user.id)?.kind === 'command') {
     const answered = await answerCommandGate(await getRegistry(), id, user.id, answer, deploymentMode());
     if (!answered.ok) return jsonError(answered.status, answered.reason);
     if ('refused' in answered) return Response.json({ ok: true, result: { refused: answered.refused } });
     return Response.json({ ok: true, result: { server: serverView(answered.started) } });
   }
-  const outcome = await answerGate(await getRegistry(), id, user.id, answer);
-  if (!outcome.ok) return jsonError(outcome.status, outcome.reason);
+  const outcome = await answerGate(await getRegistry(), id, user.id, answer, edited);
+  if (!outcome.ok) return jsonError(outcome.status, outcome.reason, outcome.retry ? { retry: true } : {});
   return Response.json({ ok: true, result: outcome.result });
 }

@@ -1,8 +1,8 @@
 import { currentUser } from '@/lib/auth/session';
 import { jsonError, readJson } from '@/lib/http/json';
 import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
+import { decisionFor } from '@/lib/mcp/dispatch';
 import { getRegistry } from '@/lib/mcp/registry';
-import { decide } from '@/lib/mcplet/policy';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,8 +14,12 @@ export async function POST(request: Request) {
   if (!parsed.ok) return jsonError(400, parsed.error);
   const { serverId, toolName, args } = parsed.request;
   const user = await currentUser(request);
-  const tool = (await getRegistry()).tool(serverId, toolName, { userId: user.id });
-  return Response.json({
-    decision: decide(tool, surfaceOf(parsed.request), args ?? {}, { userId: user.id }),
+  const { decision } = decisionFor(await getRegistry(), {
+    serverId,
+    toolName,
+    args: args ?? {},
+    surface: surfaceOf(parsed.request),
+    session: { userId: user.id },
   });
+  return Response.json({ decision });
 }

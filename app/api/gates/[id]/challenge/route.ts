@@ -1,6 +1,7 @@
 import { currentUser } from '@/lib/auth/session';
-import { failGate, gateTicket, recordChallenge } from '@/lib/gates/pending';
+import { gateStore } from '@/lib/gates/store';
 import { jsonError } from '@/lib/http/json';
+import { GATE_TABLE } from '@/lib/mcplet/gates';
 import { assertionChallenge, Fido2Refused, Fido2Unavailable } from '@/lib/passkey/fido2-client';
 
 export const dynamic = 'force-dynamic';
@@ -12,20 +13,21 @@ export const dynamic = 'force-dynamic';
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;
   const user = await currentUser(request);
-  const ticket = gateTicket(id, user.id);
-  if (ticket?.gate !== 'passkey') return jsonError(404, 'No such passkey confirmation request.');
+  const ticket = gateStore().ticket(id, user.id);
+  if (!ticket || GATE_TABLE[ticket.gate].server !== 'assertion')
+    return jsonError(404, 'No such passkey confirmation request.');
   try {
     const issued = await assertionChallenge(user.id, {
       server: ticket.bindingServer,
       tool: ticket.toolName,
       arguments: ticket.args,
     });
-    if (!recordChallenge(id, user.id, issued.challenge))
+    if (!gateStore().recordChallenge(id, user.id, issued.challenge))
       return jsonError(409, 'This confirmation request is no longer open.');
     return Response.json({ options: issued.options, expiresAt: issued.expiresAt });
   } catch (error) {
     if (error instanceof Fido2Unavailable) {
-      failGate(id, user.id, 'fido2-unavailable');
+      gateStore().fail(id, user.id, 'fido2-unavailable');
       return jsonError(503, error.message);
     }
     if (error instanceof Fido2Refused) return jsonError(error.status === 409 ? 409 : 400, error.message);

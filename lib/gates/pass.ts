@@ -1,0 +1,78 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { GATE_TABLE, type Gate } from '../mcplet/gates';
+import { callBinding } from '../trust/canonical';
+import type { McpletAuth } from './answers';
+
+declare const passBrand: unique symbol;
+
+/**
+ * What lets dispatch send a gated call: issued by the server (lib/gates) for one exact call
+ * (server, tool, canonical arguments) and spent by one dispatch. It cannot be built elsewhere: the
+ * type is branded and dispatch also checks that this module minted the object.
+ */
+export interface GatePass {
+  readonly [passBrand]: true;
+  readonly gate: Gate;
+  readonly serverId: string;
+  readonly toolName: string;
+  readonly binding: string;
+  /** The passkey assertion for this call (passkey gates), handed to the server in `_meta.mcplet_auth`. */
+  readonly auth?: McpletAuth;
+  /** How the user's approval was given; issue 11 item 3 adds remembered rules. */
+  readonly via: 'answer';
+}
+
+const minted = new WeakSet<GatePass>();
+const spent = new WeakSet<GatePass>();
+
+/** SHA-256 of the canonical call: what an approval is bound to. */
+export function bindingOf(serverId: string, toolName: string, args: unknown): string {
+  return createHash('sha256')
+    .update(callBinding(serverId, toolName, args))
+    .digest('hex');
+}
+
+/** Only lib/gates mints a pass, when the user's answer to a ticket is spent. */
+export function mintPass(fields: Omit<GatePass, typeof passBrand>): GatePass {
+  // The brand exists only in the type; the WeakSet is what dispatch trusts.
+  const pass = Object.freeze({ ...fields }) as GatePass;
+  minted.add(pass);
+  return pass;
+}
+
+export type PassCheck = { ok: true; auth?: McpletAuth } | { ok: false; message: string };
+
+/**
+ * What the server requires before dispatching a call at `gate` (the gate table), checked against
+ * the pass it was given: a pass this module minted, not yet used, for exactly this call, carrying
+ * an assertion where one is required. A successful check uses the pass up.
+ */
+export function redeemPass(
+  gate: Gate,
+  pass: GatePass | undefined,
+  call: { serverId: string; toolName: string; args: unknown },
+): PassCheck {
+  const requirement = GATE_TABLE[gate].server;
+  switch (requirement) {
+    case 'nothing':
+      return { ok: true };
+    case 'approval':
+    case 'assertion': {
+      const needs = `needs ${GATE_TABLE[gate].asks} before it can run`;
+      if (!pass || !minted.has(pass) || spent.has(pass)) return { ok: false, message: needs };
+      if (pass.binding !== bindingOf(call.serverId, call.toolName, call.args))
+        return { ok: false, message: `${needs}: the approval was given for another call` };
+      if (requirement === 'assertion' && !pass.auth)
+        return { ok: false, message: 'needs a passkey assertion obtained for this call' };
+      if (GATE_TABLE[pass.gate].rank < GATE_TABLE[gate].rank)
+        return { ok: false, message: `${needs}: the approval was for a weaker gate` };
+      spent.add(pass);
+      return pass.auth ? { ok: true, auth: pass.auth } : { ok: true };
+    }
+    default: {
+      const unhandled: never = requirement;
+      return unhandled;
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { GATE_TABLE, type Gate } from './gates';
+import type { AdmittedBy, McpletType, ToolAuth } from './types';
+
+/** The WebMCP `humanInTheLoopHint` values (webmcp-proposal-hitl-hint). */
+export const HITL_HINTS = ['none', 'notify', 'review', 'confirm'] as const;
+export type HitlHint = (typeof HITL_HINTS)[number];
+
+export function isHitlHint(value: unknown): value is HitlHint {
+  return typeof value === 'string' && (HITL_HINTS as readonly string[]).includes(value);
+}
+
+/** A level the user chose for a tool (the settings page comes later); never lower than the rules. */
+export type UserGateSetting = Exclude<Gate, 'passkey'>;
+
+/** Which rule decided a tool's level; the preview shows it. */
+export type GateRule =
+  | 'default'
+  | 'mcplet-type'
+  | 'mcplet-auth'
+  | 'annotations'
+  | 'destructive-hint'
+  | 'hint'
+  | 'trusted-hint'
+  | 'user-setting';
+
+export const GATE_RULE_TEXT: Record<GateRule, string> = {
+  default: 'read or prepare tool, no rule asks for a gate',
+  'mcplet-type': 'MCPlet type action (spec 4)',
+  'mcplet-auth': 'MCPlet auth (spec 7)',
+  annotations: 'no readOnlyHint under annotations admission',
+  'destructive-hint': 'destructiveHint: true',
+  hint: "the server's humanInTheLoopHint (may only raise)",
+  'trusted-hint': "the server's humanInTheLoopHint (hints trusted in host.config.json)",
+  'user-setting': 'your setting for this tool',
+};
+
+export interface GateInputs {
+  mcpletType: McpletType;
+  auth?: ToolAuth;
+  admittedBy: AdmittedBy;
+  /** `annotations.humanInTheLoopHint` or `_meta.humanInTheLoopHint` (the stricter of the two). */
+  hint?: HitlHint;
+  destructiveHint?: boolean;
+  /** `servers[].trustHints` in host.config.json: the hint may also lower annotations-derived levels. */
+  trustHints?: boolean;
+  userSetting?: UserGateSetting;
+}
+
+export interface GateVerdict {
+  gate: Gate;
+  rule: GateRule;
+}
+
+interface Candidate extends GateVerdict {
+  /** Derived from annotations, so a trusted hint may replace it. */
+  lowerable: boolean;
+}
+
+/**
+ * The precedence (docs/gates.md): the strictest requirement wins among the MCPlet rules (action →
+ * confirm, `auth` → confirm or passkey), `destructiveHint`, the annotations-derived action of the
+ * `annotations` admission, the hint and the user's setting. A hint only raises, unless the server's
+ * hints are trusted: then it replaces the annotations-derived requirements, never the MCPlet ones.
+ * On a tie the earlier rule in this list is named.
+ */
+export function resolveGate(input: GateInputs): GateVerdict {
+  const declared = input.admittedBy !== 'annotations';
+  const candidates: Candidate[] = [];
+  if (input.auth?.required === 'passkey' && input.auth.enforcement === 'strict')
+    candidates.push({ gate: 'passkey', rule: 'mcplet-auth', lowerable: false });
+  if (declared && input.mcpletType === 'action')
+    candidates.push({ gate: 'confirm', rule: 'mcplet-type', lowerable: false });
+  if (declared && input.auth) candidates.push({ gate: 'confirm', rule: 'mcplet-auth', lowerable: false });
+  if (input.userSetting) candidates.push({ gate: input.userSetting, rule: 'user-setting', lowerable: false });
+  if (!declared && (input.mcpletType === 'action' || input.auth))
+    candidates.push({ gate: 'confirm', rule: 'annotations', lowerable: true });
+  if (input.destructiveHint === true)
+    candidates.push({ gate: 'confirm', rule: 'destructive-hint', lowerable: true });
+  const trusted = input.trustHints === true && input.hint !== undefined;
+  if (input.hint !== undefined)
+    candidates.push({ gate: input.hint, rule: trusted ? 'trusted-hint' : 'hint', lowerable: false });
+  let best: GateVerdict = { gate: 'none', rule: 'default' };
+  let bestRank = -1;
+  for (const c of candidates) {
+    if (trusted && c.lowerable) continue;
+    if (GATE_TABLE[c.gate].rank > bestRank) {
+      best = { gate: c.gate, rule: c.rule };
+      bestRank = GATE_TABLE[c.gate].rank;
+    }
+  }
+  return best;
+}
