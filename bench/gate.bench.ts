@@ -87,7 +87,18 @@ export async function benchGate(): Promise<void> {
       args: args(i),
     });
     recordChallenge(ticket.id, 'local', issued.challenge);
-    decideGate(ticket.id, 'local', { approved: true, assertion: auth });
+    // What the browser's ceremony posts: a WebAuthn assertion response, which the host turns into mcplet_auth.
+    const assertion = {
+      id: auth.credentialId,
+      response: {
+        clientDataJSON: auth.clientDataJSON,
+        authenticatorData: auth.authenticatorData,
+        signature: auth.signature,
+        userHandle: auth.userHandle,
+      },
+    };
+    const decided = decideGate(ticket.id, 'local', { approved: true, assertion });
+    if (!decided.ok) throw new Error(decided.reason);
     const spent = spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', args(i));
     if (!spent.ok) throw new Error('the gate pass was not issued');
     const outcome = await dispatch(registry, {
