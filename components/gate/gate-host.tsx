@@ -231,6 +231,8 @@ export function GateHost() {
           className="fixed top-1/2 left-1/2 z-50 w-[min(94vw,32rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-bg p-5 shadow-2xl"
           data-testid="gate-dialog"
           data-gate={prompt.gate}
+          data-gate-id={prompt.id}
+          data-tool={prompt.toolName}
           data-kind={prompt.kind ?? 'call'}
         >
           <AlertDialog.Title className="text-base font-semibold">
