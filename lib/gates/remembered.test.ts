@@ -13,7 +13,7 @@ import { PinBook } from '../mcp/pins';
 import type { McpRegistry } from '../mcp/registry';
 import type { ApprovalScope } from '../trust/approval-rules';
 import { answerGate, type CallIntent, gatedDispatch, startCall } from './gated-call';
-import { dropRulesOfChangedTools, pinHashOf, rememberedPass } from './remembered';
+import { dropRulesOfChangedTools, pinHashOf, rememberAnswer, rememberedPass } from './remembered';
 
 let gated: Awaited<ReturnType<typeof connectedGated>>;
 let registry: McpRegistry;
@@ -134,9 +134,8 @@ describe('issue 11 item 3: remembered approvals at the gate (lib/gates)', () => 
   it('a conversation rule covers a model call in that conversation only (gatedDispatch)', async () => {
     await rule({ kind: 'conversation', conversationId: 'c1' });
     const model: CallIntent = { ...viewCall, surface: { kind: 'model' }, context: { conversationId: 'c1' } };
-    const steps = [];
-    for await (const step of gatedDispatch(registry, model)) steps.push(step.kind);
-    expect(steps).toEqual(['done']);
+    const covered = gatedDispatch(registry, model);
+    expect((await covered.next()).value).toMatchObject({ kind: 'done', result: { sent: true } });
     expect(gated.received).toHaveLength(1);
     const other = gatedDispatch(registry, { ...model, context: { conversationId: 'c2' } });
     expect((await other.next()).value).toMatchObject({ kind: 'waiting' });
@@ -175,12 +174,23 @@ describe('issue 11 item 3: the user picks a scope; the server builds the rule fr
     const unverified = await ticketFor({ ...viewCall, context: {} });
     expect(unverified.remember?.scopes).toEqual(['always']);
     await answerGate(registry, unverified.id, LOCAL_USER_ID, { approved: true }, undefined, 'view');
+    // A view's ticket offers "while this view is open", not the wider "this conversation".
+    const narrow = await ticketFor(viewCall);
+    await answerGate(registry, narrow.id, LOCAL_USER_ID, { approved: true }, undefined, 'conversation');
     const refused = await ticketFor(viewCall);
     await answerGate(registry, refused.id, LOCAL_USER_ID, { approved: false }, undefined, 'always');
     const review = await ticketFor({ ...viewCall, toolName: 'draft_note', args: { text: 'hi' } });
     expect(review.remember).toBeUndefined();
     await answerGate(registry, review.id, LOCAL_USER_ID, { approved: true }, undefined, 'always');
     expect(await listApprovalRules(db, LOCAL_USER_ID)).toEqual([]);
+  });
+
+  it('attack 18: a tool that changed while the dialog was open is not remembered', async () => {
+    const ticket = await ticketFor(viewCall);
+    expect(await rememberAnswer(registry, ticket, 'always', 'the-definition-now')).toBeUndefined();
+    expect(await rememberAnswer(registry, ticket, 'always', pin())).toMatchObject({
+      scope: { kind: 'always' },
+    });
   });
 
   it("attack 18: a changed tool's rules are dropped when the PinBook reports the change", async () => {
