@@ -241,7 +241,8 @@ export function useViewBridge(inputs: BridgeInputs) {
 
     bridge.oncalltool = async (params) => {
       latest.current.events.log('info', `view called ${params.name}`);
-      return callToolFromView(latest.current.serverId, params.name, params.arguments);
+      const { serverId, conversationId, viewId } = latest.current;
+      return callToolFromView(serverId, params.name, params.arguments, { conversationId, viewId });
     };
     bridge.onreadresource = async (params) => readResourceFromView(latest.current.serverId, params.uri);
     bridge.onlistresources = async () => listResourcesFromView(latest.current.serverId);
@@ -295,10 +296,11 @@ export function useViewBridge(inputs: BridgeInputs) {
     return () => {
       clearTimeout(timer);
       if (relist) clearTimeout(relist);
-      if (useAppTools.getState().views[latest.current.viewId]) {
+      if (useAppTools.getState().views[latest.current.viewId])
         useAppTools.getState().drop(latest.current.viewId);
+      // Also for a view that listed no tools: its "while this view is open" approvals end with it.
+      if (latest.current.conversationId)
         reportViewDropped(latest.current.conversationId, latest.current.viewId);
-      }
       removeSink(latest.current.viewId);
       sinkRef.current = null;
       bridgeRef.current = null;

@@ -175,6 +175,15 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       >
         Action log
       </Link>
+      <Link
+        href="/settings"
+        onClick={onNavigate}
+        aria-current={pathname === '/settings' ? 'page' : undefined}
+        className="rounded-md px-3 py-2 text-sm hover:bg-surface-2"
+        data-testid="settings-link"
+      >
+        Settings
+      </Link>
     </nav>
   );
 }

@@ -3,6 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { type BrowserPrompt, GATE_TABLE } from '@/lib/mcplet/gates';
 import { type GateAnswer, type GatePrompt, useGates } from '@/lib/store/gates';
+import type { ApprovalScopeKind } from '@/lib/trust/approval-rules';
 import { Button } from '../ui/button';
 import { PasskeySteps } from './passkey-steps';
 import { ReviewForm } from './review-form';
@@ -74,6 +75,85 @@ function CommandDetails({
   );
 }
 
+const SCOPE_LABELS: Record<ApprovalScopeKind, string> = {
+  conversation: 'Allow this tool for this conversation',
+  view: 'Allow this tool while this view is open',
+  always: 'Always allow this tool',
+};
+
+type Choice = 'once' | ApprovalScopeKind;
+
+/** Issue 11 item 3: allow once, or remember the approval in a scope the server offered for this call. */
+function RememberChoice({
+  scopes,
+  choice,
+  onChoose,
+}: {
+  scopes: ApprovalScopeKind[];
+  choice: Choice;
+  onChoose: (choice: Choice) => void;
+}) {
+  const options: Array<{ value: Choice; label: string }> = [
+    { value: 'once', label: 'Allow once' },
+    ...scopes.map((scope) => ({ value: scope, label: SCOPE_LABELS[scope] })),
+  ];
+  return (
+    <fieldset className="mt-4 space-y-1 text-sm" data-testid="gate-remember">
+      <legend className="sr-only">How long to allow it</legend>
+      {options.map((option) => (
+        <label key={option.value} className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="gate-remember"
+            value={option.value}
+            checked={choice === option.value}
+            onChange={() => onChoose(option.value)}
+            data-testid={`gate-remember-${option.value}`}
+          />
+          {option.label}
+        </label>
+      ))}
+      {choice !== 'once' ? (
+        <p className="text-xs text-muted">
+          Later calls of this tool run without asking; you can revoke this in Settings.
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function ConfirmAnswer({
+  prompt,
+  answer,
+}: {
+  prompt: GatePrompt;
+  answer: (id: string, answer: GateAnswer) => void;
+}) {
+  const [choice, setChoice] = useState<Choice>('once');
+  const scopes = GATE_TABLE[prompt.gate].rememberable ? (prompt.remember?.scopes ?? []) : [];
+  return (
+    <>
+      {scopes.length > 0 ? <RememberChoice scopes={scopes} choice={choice} onChoose={setChoice} /> : null}
+      <div className="mt-5 flex justify-end gap-2">
+        <AlertDialog.Cancel asChild>
+          <Button data-testid="gate-cancel">Cancel</Button>
+        </AlertDialog.Cancel>
+        <AlertDialog.Action asChild>
+          <Button
+            variant="primary"
+            data-testid="gate-confirm"
+            onClick={() =>
+              answer(prompt.id, choice === 'once' ? { approved: true } : { approved: true, remember: choice })
+            }
+          >
+            Confirm
+          </Button>
+        </AlertDialog.Action>
+      </div>
+    </>
+  );
+}
+
 const TITLES: Record<BrowserPrompt, string> = {
   nothing: 'Confirm this action',
   notice: 'Confirm this action',
@@ -108,22 +188,7 @@ function Answer({
     case 'confirm':
     case 'nothing':
     case 'notice':
-      return (
-        <div className="mt-5 flex justify-end gap-2">
-          <AlertDialog.Cancel asChild>
-            <Button data-testid="gate-cancel">Cancel</Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action asChild>
-            <Button
-              variant="primary"
-              data-testid="gate-confirm"
-              onClick={() => answer(prompt.id, { approved: true })}
-            >
-              Confirm
-            </Button>
-          </AlertDialog.Action>
-        </div>
-      );
+      return <ConfirmAnswer key={prompt.id} prompt={prompt} answer={answer} />;
     default: {
       const unhandled: never = shows;
       return unhandled;
@@ -166,6 +231,8 @@ export function GateHost() {
           className="fixed top-1/2 left-1/2 z-50 w-[min(94vw,32rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-bg p-5 shadow-2xl"
           data-testid="gate-dialog"
           data-gate={prompt.gate}
+          data-gate-id={prompt.id}
+          data-tool={prompt.toolName}
           data-kind={prompt.kind ?? 'call'}
         >
           <AlertDialog.Title className="text-base font-semibold">

@@ -26,11 +26,19 @@ export async function callToolFromView(
   serverId: string,
   name: string,
   args: unknown,
+  from?: { conversationId: string; viewId: string },
 ): Promise<CallToolResult> {
   const response = await fetch('/api/tools/call', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ serverId, toolName: name, surface: 'app', args: args ?? {} }),
+    body: JSON.stringify({
+      serverId,
+      toolName: name,
+      surface: 'app',
+      args: args ?? {},
+      // The server checks these against its own records; they only narrow a remembered approval.
+      ...(from?.conversationId ? from : {}),
+    }),
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { error?: string };

@@ -5,10 +5,12 @@ import { compileSchema, describeErrors } from '../mcp/validators';
 import type { ErrorCode } from '../mcplet/envelope';
 import { GATE_TABLE } from '../mcplet/gates';
 import type { CallSurface, PolicySession } from '../mcplet/policy';
+import type { ApprovalScopeKind } from '../trust/approval-rules';
 import type { GateAnswer } from './answers';
 import { refusalFor } from './answers';
 import type { GatePass } from './pass';
 import type { GateKind, GateTicket } from './pending';
+import { type CallContext, offerFor, pinHashOf, rememberAnswer, rememberedPass } from './remembered';
 import { gateStore } from './store';
 
 export type CallStart = { kind: 'result'; result: DispatchResult } | { kind: 'gate'; ticket: GateTicket };
@@ -19,6 +21,25 @@ export interface CallIntent {
   args: unknown;
   surface: CallSurface;
   session: PolicySession;
+  /** Where the call comes from, as the server knows it (scopes remembered approvals). */
+  context?: CallContext;
+}
+
+/** A remembered rule that covers this confirm-level call, as a pass minted here; else nothing. */
+function coveredPass(
+  registry: McpRegistry,
+  intent: CallIntent,
+  checked: Extract<Precheck, { ok: true }>,
+): Promise<GatePass | undefined> {
+  const { userId } = intent.session;
+  return rememberedPass(registry, checked.decision.gate, {
+    userId,
+    serverId: intent.serverId,
+    toolName: checked.tool.name,
+    pinHash: pinHashOf(registry, userId, intent.serverId, checked.tool.name),
+    ...intent.context,
+    args: checked.args,
+  });
 }
 
 /** Runs a call that does not wait for the user, or opens a gate ticket for one that does (nothing is sent yet). */
@@ -31,6 +52,9 @@ export async function startCall(
   if (!checked.ok) return { kind: 'result', result: checked.result };
   if (!GATE_TABLE[checked.decision.gate].waits)
     return { kind: 'result', result: await dispatch(registry, intent) };
+  const pass = await coveredPass(registry, intent, checked);
+  if (pass)
+    return { kind: 'result', result: await dispatch(registry, { ...intent, args: checked.args, pass }) };
   return { kind: 'gate', ticket: openGateFor(registry, intent, checked, kind) };
 }
 
@@ -43,6 +67,13 @@ export function openGateFor(
 ): GateTicket {
   const connection = registry.get(intent.serverId);
   const { gate } = checked.decision;
+  const { userId } = intent.session;
+  const remember = offerFor(
+    registry,
+    gate,
+    intent.context ?? {},
+    pinHashOf(registry, userId, intent.serverId, checked.tool.name),
+  );
   return gateStore().open({
     kind,
     gate,
@@ -56,6 +87,7 @@ export function openGateFor(
     args: checked.args,
     ...(GATE_TABLE[gate].editable ? { inputSchema: checked.tool.inputSchema } : {}),
     promptMessage: checked.tool.auth?.promptMessage,
+    ...(remember ? { remember } : {}),
   });
 }
 
@@ -121,6 +153,11 @@ export async function* gatedDispatch(
     yield { kind: 'done', result: await dispatch(registry, { ...intent, signal }) };
     return;
   }
+  const pass = await coveredPass(registry, intent, checked);
+  if (pass) {
+    yield { kind: 'done', result: await dispatch(registry, { ...intent, args: checked.args, pass, signal }) };
+    return;
+  }
   const ticket = openGateFor(registry, intent, checked, 'model');
   yield { kind: 'waiting', ticket };
   yield { kind: 'done', result: await passAndDispatch(registry, ticket, intent, signal) };
@@ -150,7 +187,8 @@ function checkEdit(ticket: GateTicket, args: unknown): { ok: true } | { ok: fals
  * The user's answer to a gate. For a view's call the approved call is dispatched here, with the
  * arguments stored in the ticket (under review: the user's edit, validated and bound) and, for a
  * passkey gate, the assertion injected into `params._meta.mcplet_auth` (7.3.1); a model's call
- * wakes up and dispatches itself.
+ * wakes up and dispatches itself. An approval with a scope the ticket offered (`remember`) also
+ * stores a remembered rule, built here from the ticket.
  */
 export async function answerGate(
   registry: McpRegistry,
@@ -158,6 +196,7 @@ export async function answerGate(
   userId: string,
   answer: GateAnswer,
   edited?: Record<string, unknown>,
+  remember?: ApprovalScopeKind,
 ): Promise<GateResult> {
   const store = gateStore();
   if (edited && answer.approved) {
@@ -187,6 +226,13 @@ export async function answerGate(
     };
   }
   const { ticket } = decided;
+  if (remember && answer.approved) {
+    const current =
+      ticket.surface.kind === 'view-tool'
+        ? ticket.remember?.pinHash
+        : pinHashOf(registry, userId, ticket.serverId, ticket.toolName);
+    await rememberAnswer(registry, ticket, remember, current);
+  }
   if (ticket.kind === 'model') return { ok: true, result: null };
   return { ok: true, result: await passAndDispatch(registry, ticket, { ...ticket, session: { userId } }) };
 }

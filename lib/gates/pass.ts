@@ -19,8 +19,10 @@ export interface GatePass {
   readonly binding: string;
   /** The passkey assertion for this call (passkey gates), handed to the server in `_meta.mcplet_auth`. */
   readonly auth?: McpletAuth;
-  /** How the user's approval was given; issue 11 item 3 adds remembered rules. */
-  readonly via: 'answer';
+  /** How the user's approval was given: an answer to this call's ticket, or a remembered rule. */
+  readonly via: 'answer' | 'remembered';
+  /** For a remembered approval, what the action log says of it ("approved by a remembered rule (…)"). */
+  readonly approvedBy?: string;
 }
 
 const minted = new WeakSet<GatePass>();
@@ -33,7 +35,7 @@ export function bindingOf(serverId: string, toolName: string, args: unknown): st
     .digest('hex');
 }
 
-/** Only lib/gates mints a pass, when the user's answer to a ticket is spent. */
+/** Only lib/gates mints a pass: when the user's answer to a ticket is spent, or a remembered rule covers the call. */
 export function mintPass(fields: Omit<GatePass, typeof passBrand>): GatePass {
   // The brand exists only in the type; the WeakSet is what dispatch trusts.
   const pass = Object.freeze({ ...fields }) as GatePass;

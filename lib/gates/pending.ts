@@ -5,6 +5,7 @@ import { GATE_TABLE, type Gate } from '../mcplet/gates';
 import type { CallSurface } from '../mcplet/policy';
 import { type GateAnswer, type McpletAuth, refusalFor, toMcpletAuth } from './answers';
 import { bindingOf, type GatePass, mintPass } from './pass';
+import type { RememberOffer } from './remembered';
 import type { GateStore } from './store';
 
 /** Who waits on a gate: a model's call, a view's call, or the user's own request to run a command. */
@@ -35,6 +36,8 @@ export interface GateTicket {
   promptMessage?: string;
   /** Present on command gates (attack 15). */
   command?: CommandPreview;
+  /** On confirmations that may be remembered: the scopes offered and what a rule would be built from. */
+  remember?: RememberOffer;
   expiresAt: number;
 }
 

@@ -163,6 +163,7 @@ export function buildHostTools(
           args,
           surface: { kind: 'model' as const },
           session,
+          ...(conversationId ? { context: { conversationId } } : {}),
         };
         for await (const step of gatedDispatch(registry, request, options.abortSignal)) {
           // Phase 2: the call is paused before anything reaches the MCP server; the browser draws the gate.

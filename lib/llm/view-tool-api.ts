@@ -3,7 +3,9 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { SessionUser } from '../auth/session';
 import { getDb } from '../db';
+import { dropViewApprovalRules } from '../db/queries/approval-rules';
 import { listMessages } from '../db/queries/messages';
+import type { CallContext } from '../gates/remembered';
 import { clientId } from '../http/ids';
 import { jsonError, readJson } from '../http/json';
 import { getRegistry } from '../mcp/registry';
@@ -42,6 +44,22 @@ async function findView(
   });
 }
 
+/**
+ * Where a view's call comes from, for remembered approvals: the conversation and view it names,
+ * only if the server's own records show that view open in that conversation for this user and
+ * showing this server. Anything else yields no context, which can only narrow what is remembered.
+ */
+export async function viewCallContext(
+  user: SessionUser,
+  call: { serverId: string; surface: 'model' | 'app'; conversationId?: string; viewId?: string },
+): Promise<CallContext> {
+  const { conversationId, viewId: id } = call;
+  if (call.surface !== 'app' || !conversationId || !id) return {};
+  if (!clientId.safeParse(conversationId).success || !viewId.safeParse(id).success) return {};
+  const view = await findView(user, conversationId, id).catch(() => undefined);
+  return view?.serverId === call.serverId ? { conversationId, viewId: id } : {};
+}
+
 /** POST /api/conversations/[id]/view-tools: a view's `tools/list`, admitted and kept on the server. */
 export async function handleViewListing(request: Request, user: SessionUser, conversationId: string) {
   if (!clientId.safeParse(conversationId).success) return jsonError(404, 'This conversation does not exist.');
@@ -66,11 +84,13 @@ export async function handleViewListing(request: Request, user: SessionUser, con
 }
 
 /** DELETE /api/conversations/[id]/view-tools?viewId=…: the view was torn down. */
-export function handleViewDropped(request: Request, user: SessionUser, conversationId: string) {
+export async function handleViewDropped(request: Request, user: SessionUser, conversationId: string) {
   const id = new URL(request.url).searchParams.get('viewId') ?? '';
   if (!viewId.safeParse(id).success) return jsonError(400, 'Name the view: ?viewId=…');
   dropListing(user.id, conversationId, id);
   endRunsOf(user.id, conversationId, id);
+  // "While this view is open" ends here.
+  await dropViewApprovalRules(await getDb(), user.id, id);
   return new Response(null, { status: 204 });
 }
 

@@ -1,8 +1,9 @@
 import 'server-only';
 import { jsonSchema, type ToolSet, tool } from 'ai';
 import { awaitPass } from '../gates/gated-call';
+import { offerFor, rememberedPass, viewToolHash } from '../gates/remembered';
 import { gateStore } from '../gates/store';
-import { auditAction } from '../mcp/dispatch';
+import { auditAction, rememberedOutcome } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
 import { type ErrorCode, errorEnvelope, wrapCallResult } from '../mcplet/envelope';
 import { GATE_TABLE } from '../mcplet/gates';
@@ -76,8 +77,10 @@ export function buildViewTools(
         const surface = { kind: 'view-tool' as const, viewId: t.viewId };
         const call = { serverId: t.serverId, toolName: t.name, args: input, surface, session };
         const decision = decide(current, surface, input, session);
+        let approvedBy: string | undefined;
         const audit = (gate: string, outcome: string) => {
-          if ((current ?? t).mcpletType === 'action') auditAction(registry, call, gate, outcome);
+          if ((current ?? t).mcpletType !== 'action') return;
+          auditAction(registry, call, gate, approvedBy ? rememberedOutcome(outcome, approvedBy) : outcome);
         };
         if (!decision.allow || !current) {
           const code = decision.allow || decision.code === 'NOT_ADMITTED' ? 'NOT_FOUND' : 'X_NOT_ALLOWED';
@@ -92,7 +95,21 @@ export function buildViewTools(
         }
         // decide() allowed the call, so the arguments are a JSON object.
         let args = input as Record<string, unknown>;
-        if (GATE_TABLE[decision.gate].waits) {
+        const context = { conversationId, viewId: t.viewId };
+        const pinHash = viewToolHash(current);
+        const remembered = GATE_TABLE[decision.gate].waits
+          ? await rememberedPass(registry, decision.gate, {
+              userId: session.userId,
+              serverId: current.serverId,
+              toolName: current.name,
+              pinHash,
+              ...context,
+              args,
+            })
+          : undefined;
+        approvedBy = remembered?.approvedBy;
+        if (GATE_TABLE[decision.gate].waits && !remembered) {
+          const remember = offerFor(registry, decision.gate, context, pinHash);
           const ticket = gateStore().open({
             kind: 'model',
             gate: decision.gate,
@@ -106,6 +123,7 @@ export function buildViewTools(
             args,
             ...(GATE_TABLE[decision.gate].editable ? { inputSchema: current.inputSchema } : {}),
             promptMessage: PROMPT,
+            ...(remember ? { remember } : {}),
           });
           yield { content: [], view: { serverId: t.serverId, toolName: t.name, sent: false, gate: ticket } };
           // Wait → spend: the run is opened only for the call the pass names (edited under review).

@@ -7,6 +7,12 @@ export const callRequestSchema = z.object({
   args: z.unknown(),
   /** `model`: as if the model proposed it; `app`: as a view of this tool's own server. */
   surface: z.enum(['model', 'app']),
+  /**
+   * A view's call names its conversation and view; the server trusts them only after checking its
+   * own records, and only to narrow what a remembered approval covers.
+   */
+  conversationId: z.string().min(1).max(100).optional(),
+  viewId: z.string().min(1).max(100).optional(),
 });
 
 export type CallRequest = z.infer<typeof callRequestSchema>;

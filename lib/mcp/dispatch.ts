@@ -212,6 +212,11 @@ export function auditAction(
   });
 }
 
+/** An action approved by a remembered rule says so in the action log, after its outcome. */
+export function rememberedOutcome(outcome: string, approvedBy: string): string {
+  return `${outcome} (${approvedBy})`;
+}
+
 /**
  * The one server-side path for every tool call (DESIGN.md, the spine): policy, argument
  * validation, the gate check, the call, and the result envelope with its model projection.
@@ -221,7 +226,13 @@ export async function dispatch(registry: McpRegistry, request: DispatchRequest):
   if ('mcpletType' in result.envelope._meta && result.envelope._meta.mcpletType === 'action') {
     const error = 'error' in result.envelope ? result.envelope.error.code : null;
     const outcome = error === null ? 'ok' : result.sent ? error : `refused:${error}`;
-    auditAction(registry, request, result.decision.allow ? result.decision.gate : 'denied', outcome);
+    const by = request.pass?.via === 'remembered' ? request.pass.approvedBy : undefined;
+    auditAction(
+      registry,
+      request,
+      result.decision.allow ? result.decision.gate : 'denied',
+      by ? rememberedOutcome(outcome, by) : outcome,
+    );
   }
   return result;
 }

@@ -196,6 +196,16 @@ export class PinBook {
     return states;
   }
 
+  /**
+   * The hash a remembered approval binds to: the user's pin of this tool, only while the server's
+   * current definition still matches it (a changed or unpinned tool has none).
+   */
+  pinnedHash(userId: string, serverId: string, catalog: ServerCatalog, name: string): string | undefined {
+    const pin = this.slot(userId, serverId, 'tool').get(name);
+    const now = currentPins(catalog).get(name);
+    return pin && now && pin.hash === now.hash ? pin.hash : undefined;
+  }
+
   /** The changed tools of one server for one user, with their diffs. */
   changes(userId: string, serverId: string, catalog: ServerCatalog): ToolChange[] {
     const states = this.review(userId, serverId, catalog);

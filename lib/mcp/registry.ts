@@ -3,9 +3,11 @@ import { DEMO_SERVERS, demoServerUrl } from '../../servers/manifest';
 import { deploymentMode } from '../config/deployment';
 import { hostConfig } from '../config/load';
 import { getDb, LOCAL_USER_ID } from '../db';
+import { addApprovalRule, dropApprovalRulesForTool, findCoveringRule } from '../db/queries/approval-rules';
 import { type AuditEntry, recordAudit } from '../db/queries/audit';
 import { deletePinsOf, listPins, savePin } from '../db/queries/pins';
 import { deleteStoredServer, listStoredServers, storeServer } from '../db/queries/servers';
+import { type ApprovalRuleStore, dropRulesOfChangedTools } from '../gates/remembered';
 import { modelToolName } from '../mcplet/names';
 import { offerToModel } from '../mcplet/offer';
 import type { PolicySession } from '../mcplet/policy';
@@ -36,6 +38,8 @@ export class McpRegistry {
   private readonly pools: ReadonlySet<string>;
   /** Attack 18: each user's pinned tool definitions; the host wires it to the database. */
   pins?: PinBook;
+  /** Issue 11 item 3: each user's remembered approvals; the host wires it to the database. */
+  approvals?: ApprovalRuleStore;
 
   constructor(pools: ReadonlySet<string>) {
     this.pools = pools;
@@ -198,6 +202,13 @@ async function createRegistry(): Promise<McpRegistry> {
     audit: (entry) => registry.audit?.(entry),
   });
   registry.pins.load(await listPins(db));
+  registry.approvals = {
+    find: (call) => findCoveringRule(db, call),
+    add: (rule) => addApprovalRule(db, rule),
+  };
+  dropRulesOfChangedTools(registry.pins, (userId, serverId, name) =>
+    dropApprovalRulesForTool(db, userId, serverId, name),
+  );
   const servers = configuredServers();
   for (const stored of await listStoredServers(await getDb())) {
     const parsed = parseRegistration(stored.registration);

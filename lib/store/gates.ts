@@ -1,6 +1,7 @@
 'use client';
 import { create } from 'zustand';
 import type { Gate } from '../mcplet/gates';
+import type { ApprovalScopeKind } from '../trust/approval-rules';
 
 /** What the browser shows of a gate ticket the server opened. */
 export interface GatePrompt {
@@ -17,6 +18,8 @@ export interface GatePrompt {
   promptMessage?: string;
   /** On command gates: the exact program and arguments, environment names and working directory. */
   command?: { argv: string[]; envKeys: string[]; cwd?: string };
+  /** On confirmations that may be remembered: the scopes offered besides "allow once". */
+  remember?: { scopes: ApprovalScopeKind[] };
   expiresAt: number;
 }
 
@@ -26,6 +29,8 @@ export interface GateAnswer {
   assertion?: unknown;
   /** Review gates: the arguments as the user edited them; the server validates them again. */
   args?: Record<string, unknown>;
+  /** Remember this approval in one of the offered scopes; the server builds the rule from its ticket. */
+  remember?: ApprovalScopeKind;
 }
 
 interface Queued {

@@ -18,13 +18,55 @@ export class GateDialog {
     await expect(this.root.getByTestId('gate-command-cwd')).toHaveText(details.cwd ?? "the host's own");
   }
 
+  /** The scopes the confirmation offers to remember, in order ("once" first). */
+  async offeredScopes(): Promise<string[]> {
+    const radios = this.root.getByTestId('gate-remember').getByRole('radio');
+    return radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  }
+
+  /** Approves and remembers the approval in a scope: 'conversation', 'view' or 'always'. */
+  async approveRemembering(scope: 'conversation' | 'view' | 'always') {
+    await this.root.getByTestId(`gate-remember-${scope}`).check();
+    await this.approve();
+  }
+
+  /** Records every gate ticket the page draws a dialog for from now on (by ticket id). */
+  static async startCounting(page: Page) {
+    await page.evaluate(() => {
+      const win = window as Window & { __gateIds?: Set<string> };
+      const seen = new Set<string>();
+      win.__gateIds = seen;
+      const look = () => {
+        for (const dialog of document.querySelectorAll('[data-testid="gate-dialog"]'))
+          seen.add(dialog.getAttribute('data-gate-id') ?? '');
+      };
+      look();
+      new MutationObserver(look).observe(document.body, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-gate-id'],
+      });
+    });
+  }
+
+  /** How many distinct gate dialogs were drawn since `startCounting`. */
+  static async counted(page: Page): Promise<number> {
+    return page.evaluate(() => (window as Window & { __gateIds?: Set<string> }).__gateIds?.size ?? 0);
+  }
+
+  /** Answers the dialog shown now; another ticket's dialog may follow it. */
+  private async answer(button: 'gate-confirm' | 'gate-cancel') {
+    const id = await this.root.getAttribute('data-gate-id');
+    await this.root.getByTestId(button).click();
+    await expect(this.page.locator(`[data-testid="gate-dialog"][data-gate-id="${id}"]`)).toHaveCount(0);
+  }
+
   async approve() {
-    await this.root.getByTestId('gate-confirm').click();
-    await expect(this.root).toHaveCount(0);
+    await this.answer('gate-confirm');
   }
 
   async cancel() {
-    await this.root.getByTestId('gate-cancel').click();
-    await expect(this.root).toHaveCount(0);
+    await this.answer('gate-cancel');
   }
 }

@@ -18,6 +18,8 @@ const schema = z
     assertion: z.unknown().optional(),
     /** Under review: the arguments as the user edited them; validated again and bound to the approval. */
     args: z.record(z.string(), z.unknown()).optional(),
+    /** Remember this approval: one of the scopes the ticket offered; the server builds the rule. */
+    remember: z.enum(['conversation', 'view', 'always']).optional(),
   })
   .strict();
 
@@ -31,9 +33,12 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   if (!body.ok) return body.response;
   const parsed = schema.safeParse(body.value);
   if (!parsed.success)
-    return jsonError(400, 'A gate answer is { "approved": boolean, "reason"?, "assertion"?, "args"? }.');
+    return jsonError(
+      400,
+      'A gate answer is { "approved": boolean, "reason"?, "assertion"?, "args"?, "remember"? }.',
+    );
   const user = await currentUser(request);
-  const { args: edited, ...rest } = parsed.data;
+  const { args: edited, remember, ...rest } = parsed.data;
   const answer = rest as Parameters<typeof answerGate>[3];
   if (gateStore().ticket(id, user.id)?.kind === 'command') {
     const answered = await answerCommandGate(await getRegistry(), id, user.id, answer, deploymentMode());
@@ -41,7 +46,7 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
     if ('refused' in answered) return Response.json({ ok: true, result: { refused: answered.refused } });
     return Response.json({ ok: true, result: { server: serverView(answered.started) } });
   }
-  const outcome = await answerGate(await getRegistry(), id, user.id, answer, edited);
+  const outcome = await answerGate(await getRegistry(), id, user.id, answer, edited, remember);
   if (!outcome.ok) return jsonError(outcome.status, outcome.reason, outcome.retry ? { retry: true } : {});
   return Response.json({ ok: true, result: outcome.result });
 }

@@ -1,6 +1,7 @@
 import { currentUser } from '@/lib/auth/session';
 import { startCall } from '@/lib/gates/gated-call';
 import { jsonError, readJson } from '@/lib/http/json';
+import { viewCallContext } from '@/lib/llm/view-tool-api';
 import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
 import { getRegistry } from '@/lib/mcp/registry';
 
@@ -18,6 +19,7 @@ export async function POST(request: Request) {
   if (!parsed.ok) return jsonError(400, parsed.error);
   const { serverId, toolName, args } = parsed.request;
   const user = await currentUser(request);
+  const context = await viewCallContext(user, parsed.request);
   const started = await startCall(
     await getRegistry(),
     {
@@ -26,6 +28,7 @@ export async function POST(request: Request) {
       args: args ?? {},
       surface: surfaceOf(parsed.request),
       session: { userId: user.id },
+      context,
     },
     'view',
   );
