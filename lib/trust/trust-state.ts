@@ -1,0 +1,196 @@
+import {
+  readResultTrust,
+  readToolTrust,
+  type SensitivityClass,
+  type TrustDeclaration,
+} from './trust-annotations';
+
+/**
+ * A conversation's trust state (an "agent session" in the SEP's terms), kept by the SEP's
+ * propagation rules: open-world is a boolean union that never goes back to false, attribution and
+ * the sensitivity classes seen are unions, and a `maliciousActivityHint` on a result stays pending
+ * until the next action-like call has been decided. Immutable and plain JSON, so it can be stored.
+ */
+export interface TrustState {
+  version: 1;
+  openWorld: boolean;
+  /** Union of every attribution seen, sorted. */
+  attribution: string[];
+  /** Union of the sensitivity classes seen (never `none`), sorted. */
+  sensitivity: SensitivityClass[];
+  /** The tools (`server/tool`) whose results brought open-world or sensitive data, sorted. */
+  origins: string[];
+  /** A result flagged malicious activity; the next action-like call needs a confirmation. */
+  malicious: { origin: string } | null;
+}
+
+export const EMPTY_TRUST_STATE: TrustState = Object.freeze({
+  version: 1,
+  openWorld: false,
+  attribution: [],
+  sensitivity: [],
+  origins: [],
+  malicious: null,
+}) as TrustState;
+
+/** Which tool produced a result, for the reasons a dialog shows when attribution is empty. */
+export interface ResultOrigin {
+  serverId: string;
+  toolName: string;
+}
+
+export function originKey(origin: ResultOrigin): string {
+  return `${origin.serverId}/${origin.toolName}`;
+}
+
+function union<T extends string>(a: readonly T[], b: readonly T[]): T[] {
+  return [...new Set([...a, ...b])].sort();
+}
+
+/** What one result contributes, from the tool's declaration (possible sets) and the result's own. */
+export interface ResultTrust {
+  openWorld: boolean;
+  malicious: boolean;
+  attribution: string[];
+  sensitivity: SensitivityClass[];
+  /** `returnMetadata.source` names `untrustedPublic` (tool or result). */
+  untrustedPublic: boolean;
+}
+
+/**
+ * The conservative reading of one result: a mark on either the tool or the result counts (a hint
+ * only adds; a result's `false` never clears the tool's `true`). A tool's `maliciousActivityHint`
+ * in `tools/list` says only that the hint may be set, so only the result's own counts for it.
+ * `returnMetadata.source: untrustedPublic` is open-world data (SEP: response-level `openWorldHint`
+ * "contains data from untrusted sources").
+ */
+export function resultTrust(tool: TrustDeclaration, result: TrustDeclaration): ResultTrust {
+  const sources = union(tool.returnMetadata?.source ?? [], result.returnMetadata?.source ?? []);
+  const untrustedPublic = sources.includes('untrustedPublic');
+  return {
+    openWorld: tool.openWorldHint === true || result.openWorldHint === true || untrustedPublic,
+    malicious: result.maliciousActivityHint === true,
+    attribution: union(tool.attribution, result.attribution),
+    sensitivity: union(
+      tool.returnMetadata?.sensitivity ?? [],
+      result.returnMetadata?.sensitivity ?? [],
+    ).filter((c) => c !== 'none'),
+    untrustedPublic,
+  };
+}
+
+/** SEP "Propagation Rules": the state after one result. Never removes anything. */
+export function propagate(state: TrustState, origin: ResultOrigin, trust: ResultTrust): TrustState {
+  const key = originKey(origin);
+  const brings = trust.openWorld || trust.sensitivity.length > 0;
+  return {
+    version: 1,
+    openWorld: state.openWorld || trust.openWorld,
+    attribution: union(state.attribution, trust.attribution),
+    sensitivity: union(state.sensitivity, trust.sensitivity),
+    origins: brings ? union(state.origins, [key]) : [...state.origins],
+    malicious: trust.malicious ? { origin: key } : state.malicious,
+  };
+}
+
+/** The state after a tool's raw result: reads the listed tool and the `CallToolResult` leniently. */
+export function propagateResult(
+  state: TrustState,
+  origin: ResultOrigin,
+  tool: unknown,
+  result: unknown,
+): TrustState {
+  return propagate(
+    state,
+    origin,
+    resultTrust(readToolTrust(tool).declaration, readResultTrust(result).declaration),
+  );
+}
+
+/** The pending malicious-activity flag is spent once the next action-like call has been gated. */
+export function clearMaliciousFlag(state: TrustState): TrustState {
+  return state.malicious === null ? state : { ...state, malicious: null };
+}
+
+/** SEP `RequestAnnotations`: what the client sends in `params._meta.annotations` of every call. */
+export interface RequestAnnotations {
+  openWorldHint?: true;
+  attribution?: string[];
+}
+
+/**
+ * Client responsibility 1: propagate the session's annotations to every server it calls. Fields
+ * are omitted when there is nothing to say (the SEP: missing means unknown, not safe).
+ */
+export function requestAnnotations(state: TrustState): RequestAnnotations {
+  const out: RequestAnnotations = {};
+  if (state.openWorld) out.openWorldHint = true;
+  if (state.attribution.length > 0) out.attribution = [...state.attribution];
+  return out;
+}
+
+/**
+ * The `params._meta` to send: the caller's `_meta` (progress token etc.) kept, `annotations`
+ * always the host's, so neither the model nor a view can send a server a cleaner history.
+ */
+export function withRequestAnnotations(
+  meta: Record<string, unknown> | undefined,
+  state: TrustState,
+): Record<string, unknown> {
+  const { annotations: _ignored, ...rest } = meta ?? {};
+  return { ...rest, annotations: requestAnnotations(state) };
+}
+
+export function serializeTrustState(state: TrustState): string {
+  return JSON.stringify(state);
+}
+
+export type TrustStateRestore = { ok: true; state: TrustState } | { ok: false; reason: string };
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+}
+
+/**
+ * A stored state back, or why not. A damaged state is refused rather than read as empty: an empty
+ * state would forget open-world data and loosen the policy, so the caller must fail closed.
+ */
+export function restoreTrustState(text: string): TrustStateRestore {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'trust state is not JSON' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, reason: 'trust state is not an object' };
+  const v = value as Record<string, unknown>;
+  if (v.version !== 1)
+    return { ok: false, reason: `trust state version ${JSON.stringify(v.version)} is unknown` };
+  if (typeof v.openWorld !== 'boolean')
+    return { ok: false, reason: 'trust state openWorld is not a boolean' };
+  if (!isStringArray(v.attribution))
+    return { ok: false, reason: 'trust state attribution is not a string array' };
+  if (!isStringArray(v.sensitivity))
+    return { ok: false, reason: 'trust state sensitivity is not a string array' };
+  if (!isStringArray(v.origins)) return { ok: false, reason: 'trust state origins is not a string array' };
+  const m = v.malicious;
+  let malicious: TrustState['malicious'] = null;
+  if (m !== null) {
+    if (typeof m !== 'object' || m === undefined || typeof (m as { origin?: unknown }).origin !== 'string')
+      return { ok: false, reason: 'trust state malicious is neither null nor { origin }' };
+    malicious = { origin: (m as { origin: string }).origin };
+  }
+  return {
+    ok: true,
+    state: {
+      version: 1,
+      openWorld: v.openWorld,
+      attribution: union([], v.attribution),
+      // Stored by serializeTrustState from SensitivityClass values; any string is kept (stricter, never looser).
+      sensitivity: union([], v.sensitivity as SensitivityClass[]),
+      origins: union([], v.origins),
+      malicious,
+    },
+  };
+}
