@@ -1,0 +1,127 @@
+import { isSensitiveClass, type TrustDeclaration } from '../trust/trust-annotations';
+import type { ResultTrust, TrustState } from '../trust/trust-state';
+import { type Gate, stricter } from './gates';
+import type { McpletType } from './types';
+
+/**
+ * Trust-driven escalation (issue 12 item 6): the SEP's annotations may raise a call's gate, never
+ * lower it (client responsibility 5). Called with the level `resolveGate` chose; each rule is on by
+ * default and switchable (host.config.json later).
+ */
+export interface TrustPolicyConfig {
+  /** A tool that may send data to a `public` destination, in a conversation with open-world or sensitive data. */
+  publicDestination: boolean;
+  /** `inputMetadata.outcomes` names `irreversible`. */
+  irreversible: boolean;
+  /** A result flagged `maliciousActivityHint`: the next action-like call. */
+  maliciousActivity: boolean;
+  /** `returnMetadata.source: untrustedPublic` makes the result untrusted content. */
+  untrustedSource: boolean;
+}
+
+export const DEFAULT_TRUST_POLICY: TrustPolicyConfig = Object.freeze({
+  publicDestination: true,
+  irreversible: true,
+  maliciousActivity: true,
+  untrustedSource: true,
+});
+
+export type TrustRule = 'public-destination' | 'irreversible' | 'malicious-activity';
+
+export interface TrustReason {
+  rule: TrustRule;
+  gate: Gate;
+  /** For the dialog: what may leave, from where. */
+  text: string;
+}
+
+export interface TrustEscalationInput {
+  /** The level the gate precedence decided. */
+  gate: Gate;
+  /** The called tool's declaration (`readToolTrust`), resolved values if the host has them. */
+  tool: TrustDeclaration;
+  /** The tool's MCP `readOnlyHint` and MCPlet type, to tell an action-like call. */
+  readOnlyHint?: boolean;
+  mcpletType?: McpletType;
+  state: TrustState;
+  config?: Partial<TrustPolicyConfig>;
+}
+
+export interface TrustEscalation {
+  gate: Gate;
+  /** Every rule that asked, in the order above; empty when nothing did. */
+  reasons: TrustReason[];
+  /** The pending malicious flag was used by this call: store `clearMaliciousFlag(state)` once it is gated. */
+  spendsMaliciousFlag: boolean;
+}
+
+/**
+ * Action-like: anything but a read. A call is a read only when the tool says so on every count it
+ * declares: `readOnlyHint: true`, not an MCPlet action, outcomes (if declared) only `benign`, and
+ * destinations (if declared) only `ephemeral`.
+ */
+export function isActionLike(
+  input: Pick<TrustEscalationInput, 'tool' | 'readOnlyHint' | 'mcpletType'>,
+): boolean {
+  if (input.mcpletType === 'action' || input.readOnlyHint !== true) return true;
+  const meta = input.tool.inputMetadata;
+  if (meta?.outcomes?.some((o) => o !== 'benign')) return true;
+  if (meta?.destination?.some((d) => d !== 'ephemeral')) return true;
+  return false;
+}
+
+function list(items: readonly string[]): string {
+  return items.join(', ');
+}
+
+function whatMayLeave(state: TrustState): string {
+  const parts: string[] = [];
+  if (state.openWorld) parts.push('open-world (untrusted) content');
+  const sensitive = state.sensitivity.filter(isSensitiveClass);
+  if (sensitive.length > 0) parts.push(`${list(sensitive)} data`);
+  const from =
+    state.attribution.length > 0
+      ? ` from ${list(state.attribution)}`
+      : state.origins.length > 0
+        ? ` from ${list(state.origins)} (no attribution given)`
+        : '';
+  return `${parts.join(' and ')}${from}`;
+}
+
+export function escalateForTrust(input: TrustEscalationInput): TrustEscalation {
+  const config = { ...DEFAULT_TRUST_POLICY, ...input.config };
+  const meta = input.tool.inputMetadata;
+  const reasons: TrustReason[] = [];
+  const holdsRisky = input.state.openWorld || input.state.sensitivity.some(isSensitiveClass);
+  if (config.publicDestination && meta?.destination?.includes('public') && holdsRisky)
+    reasons.push({
+      rule: 'public-destination',
+      gate: 'confirm',
+      text: `This tool may send data to a public destination, and this conversation holds ${whatMayLeave(input.state)}.`,
+    });
+  if (config.irreversible && meta?.outcomes?.includes('irreversible'))
+    reasons.push({
+      rule: 'irreversible',
+      gate: 'confirm',
+      text: 'This tool declares irreversible outcomes.',
+    });
+  let spendsMaliciousFlag = false;
+  if (config.maliciousActivity && input.state.malicious !== null && isActionLike(input)) {
+    spendsMaliciousFlag = true;
+    reasons.push({
+      rule: 'malicious-activity',
+      gate: 'confirm',
+      text: `An earlier result from ${input.state.malicious.origin} was flagged for suspected malicious activity.`,
+    });
+  }
+  const gate = reasons.reduce<Gate>((g, r) => stricter(g, r.gate), input.gate);
+  return { gate, reasons, spendsMaliciousFlag };
+}
+
+/**
+ * SEP `returnMetadata.source: untrustedPublic`: the result is untrusted content, for the projection
+ * to spotlight (as `openWorldHint` / `untrustedContentHint` already do).
+ */
+export function untrustedBySource(trust: ResultTrust, config?: Partial<TrustPolicyConfig>): boolean {
+  return { ...DEFAULT_TRUST_POLICY, ...config }.untrustedSource && trust.untrustedPublic;
+}
