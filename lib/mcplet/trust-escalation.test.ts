@@ -5,7 +5,9 @@ import { GATE_LEVELS, GATE_TABLE, type Gate } from './gates';
 import {
   DEFAULT_TRUST_POLICY,
   escalateForTrust,
+  escalateVerdict,
   isActionLike,
+  TRUST_RULE_TEXT,
   type TrustPolicyConfig,
   untrustedBySource,
 } from './trust-escalation';
@@ -316,5 +318,45 @@ describe('SEP client responsibility 5: annotations are untrusted hints, they nev
       maliciousActivity: true,
       untrustedSource: true,
     });
+  });
+});
+
+describe('escalateVerdict: the gate precedence names the trust rule only when it raised the level', () => {
+  it('a raise names the first trust rule; a tie or a stricter precedence keeps the precedence rule', () => {
+    const irreversiblePublic: TrustDeclaration = {
+      attribution: [],
+      inputMetadata: { destination: ['public'], outcomes: ['irreversible'] },
+    };
+    expect(
+      escalateVerdict({ gate: 'none', rule: 'default' }, { tool: irreversiblePublic, state: openWorldState }),
+    ).toMatchObject({ gate: 'confirm', rule: 'public-destination' });
+    expect(
+      escalateVerdict(
+        { gate: 'none', rule: 'default' },
+        { tool: irreversiblePublic, state: EMPTY_TRUST_STATE },
+      ),
+    ).toMatchObject({ gate: 'confirm', rule: 'irreversible' });
+    expect(
+      escalateVerdict(
+        { gate: 'confirm', rule: 'mcplet-type' },
+        { tool: irreversiblePublic, state: openWorldState },
+      ),
+    ).toMatchObject({ gate: 'confirm', rule: 'mcplet-type' });
+    expect(
+      escalateVerdict(
+        { gate: 'passkey', rule: 'mcplet-auth' },
+        { tool: irreversiblePublic, state: openWorldState },
+      ),
+    ).toMatchObject({ gate: 'passkey', rule: 'mcplet-auth' });
+    const kept = escalateVerdict(
+      { gate: 'notify', rule: 'hint' },
+      { tool: { attribution: [] }, state: EMPTY_TRUST_STATE },
+    );
+    expect(kept).toEqual({ gate: 'notify', rule: 'hint', reasons: [], spendsMaliciousFlag: false });
+  });
+
+  it('every trust rule has a text for the preview', () => {
+    for (const rule of ['public-destination', 'irreversible', 'malicious-activity'] as const)
+      expect(TRUST_RULE_TEXT[rule].length, rule).toBeGreaterThan(0);
   });
 });

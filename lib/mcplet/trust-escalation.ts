@@ -1,6 +1,7 @@
 import { isSensitiveClass, type TrustDeclaration } from '../trust/trust-annotations';
 import type { ResultTrust, TrustState } from '../trust/trust-state';
-import { type Gate, stricter } from './gates';
+import type { GateVerdict } from './gate-precedence';
+import { GATE_TABLE, type Gate, stricter } from './gates';
 import type { McpletType } from './types';
 
 /**
@@ -27,6 +28,12 @@ export const DEFAULT_TRUST_POLICY: TrustPolicyConfig = Object.freeze({
 });
 
 export type TrustRule = 'public-destination' | 'irreversible' | 'malicious-activity';
+
+export const TRUST_RULE_TEXT: Record<TrustRule, string> = {
+  'public-destination': 'may send open-world or sensitive data of this conversation to a public destination',
+  irreversible: 'inputMetadata.outcomes: irreversible',
+  'malicious-activity': 'an earlier result was flagged maliciousActivityHint',
+};
 
 export interface TrustReason {
   rule: TrustRule;
@@ -116,6 +123,23 @@ export function escalateForTrust(input: TrustEscalationInput): TrustEscalation {
   }
   const gate = reasons.reduce<Gate>((g, r) => stricter(g, r.gate), input.gate);
   return { gate, reasons, spendsMaliciousFlag };
+}
+
+export interface TrustVerdict extends TrustEscalation {
+  /** The precedence's rule, or the first trust rule when it raised the level (on a tie the precedence's is named). */
+  rule: GateVerdict['rule'] | TrustRule;
+}
+
+/** `resolveGate`'s verdict, escalated: what the gate precedence calls once a conversation's trust state is known. */
+export function escalateVerdict(
+  verdict: GateVerdict,
+  input: Omit<TrustEscalationInput, 'gate'>,
+): TrustVerdict {
+  const escalation = escalateForTrust({ ...input, gate: verdict.gate });
+  const raised = escalation.reasons.find(
+    (r) => r.gate === escalation.gate && GATE_TABLE[r.gate].rank > GATE_TABLE[verdict.gate].rank,
+  );
+  return { ...escalation, rule: raised ? raised.rule : verdict.rule };
 }
 
 /**
