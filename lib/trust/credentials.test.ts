@@ -70,7 +70,7 @@ const NEAR_MISSES: Record<string, string[]> = {
     'sk-this-is-a-very-long-hyphenated-words-only-string',
   ],
   'slack-token': ['xoxo, see you soon', 'xoxb-token', 'xoxb-12-abc'],
-  'stripe-secret-key': ['sk_live_', 'use sk_live_xxx in production', 'pk_live_' + alnum(24)],
+  'stripe-secret-key': ['sk_live_', 'use sk_live_xxx in production', `pk_live_${alnum(24)}`],
   'google-api-key': ['AIza is how Google keys start', `AIza${alnum(20)}`],
   jwt: ['eyJhbGciOiJIUzI1NiJ9', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.', 'eyJ.eyJ.abc'],
   'connection-string-password': [
@@ -133,6 +133,13 @@ describe('credentials: issue 12 item 1, secrets nobody marked', () => {
   it('issue 12 item 1: an Anthropic key is reported as Anthropic, not OpenAI (sk- overlap)', () => {
     expect(findCredentials(SAMPLES['anthropic-api-key'].text, ALL).map((f) => f.pattern)).toEqual([
       'anthropic-api-key',
+    ]);
+  });
+
+  it('issue 12 item 1: with the Anthropic pattern disabled, an Anthropic key is still withheld (as sk- key)', () => {
+    const onlyOpenAi = credentialPatterns({ enabled: ['openai-api-key'] });
+    expect(findCredentials(SAMPLES['anthropic-api-key'].text, onlyOpenAi).map((f) => f.value)).toEqual([
+      SAMPLES['anthropic-api-key'].secret,
     ]);
   });
 

@@ -53,7 +53,7 @@ export const DEFAULT_CREDENTIAL_PATTERNS: readonly CredentialPattern[] = [
     // sk-, sk-proj-, sk-svcacct-, sk-admin-: at least 32 key characters, one of them a digit.
     name: 'openai-api-key',
     reason: 'an OpenAI API key',
-    regex: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{32,}/g,
+    regex: /\bsk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{32,}/g,
   },
   {
     name: 'slack-token',
