@@ -460,6 +460,18 @@ describe('redaction: issue 12 item 1, secrets nobody marked', () => {
     expect(redaction.notice).toContain('a GitHub token');
   });
 
+  it('issue 12 item 1: a credential used as a key is withheld there, and the notice names only its kind', () => {
+    const awsSecret = `wJalrXUtnFEMI/K7MDENG/bPxRfiCY${'EXAMPLEKEY'}`;
+    const key = `aws_secret_access_key=${awsSecret}`;
+    const redaction = redactForModel({ content: [], structuredContent: { [key]: true } }, {});
+    expect(modelText(redaction)).not.toContain(awsSecret);
+    expect(modelText(redaction)).not.toContain('wJalrXUtnFEMI~1K7MDENG');
+    expect(redaction.result.structuredContent).toEqual({
+      [`aws_secret_access_key=${WITHHELD_MARKER}`]: true,
+    });
+    expect(redaction.notice).toContain('an AWS secret access key.');
+  });
+
   it('issue 12 item 1: a credential in structuredContent (any field name, keys too) is withheld and scrubbed from text', () => {
     const result = {
       content: [{ type: 'text', text: `link: https://x.test/?t=${encodeURIComponent(GH_TOKEN)}` }],
@@ -512,6 +524,20 @@ describe('redaction: issue 12 item 1, scrubbing of later context', () => {
       content: [{ type: 'text', text: `echo: ${WITHHELD_MARKER}` }],
       structuredContent: { echoed: WITHHELD_MARKER },
     });
+  });
+
+  it('issue 12 item 1: a numeric sensitive value (x-sensitive number) is withheld when a later result repeats it as a number', () => {
+    const first = redactForModel(
+      { content: [], structuredContent: { pin: 98765432 } },
+      { outputSchema: { type: 'object', properties: { pin: { type: 'number', 'x-sensitive': true } } } },
+    );
+    expect(first.sensitiveValues).toEqual(['98765432']);
+    const later = redactForModel(
+      { content: [], structuredContent: { again: 98765432, other: 12 } },
+      {},
+      { scrubSet: createScrubSet(first.sensitiveValues) },
+    );
+    expect(later.result.structuredContent).toEqual({ again: WITHHELD_MARKER, other: 12 });
   });
 });
 

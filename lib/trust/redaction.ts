@@ -233,14 +233,23 @@ function isBlockField(key: string, where: string): boolean {
 }
 
 /** Applies `visit` to every model-facing string (keys included), skipping `type` and binary fields. */
-function mapStrings(value: unknown, visit: (text: string, where: string) => string, where: string): unknown {
+function mapStrings(
+  value: unknown,
+  visit: (text: string, where: string) => string,
+  where: string,
+  visitNumber?: (value: number) => unknown,
+): unknown {
   if (typeof value === 'string') return visit(value, where);
-  if (Array.isArray(value)) return value.map((item, index) => mapStrings(item, visit, pointer(where, index)));
+  if (typeof value === 'number' && visitNumber) return visitNumber(value);
+  if (Array.isArray(value))
+    return value.map((item, index) => mapStrings(item, visit, pointer(where, index), visitNumber));
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       const keep = isBlockField(key, where);
-      out[keep ? key : visit(key, where)] = keep ? item : mapStrings(item, visit, pointer(where, key));
+      out[keep ? key : visit(key, where)] = keep
+        ? item
+        : mapStrings(item, visit, pointer(where, key), visitNumber);
     }
     return out;
   }
@@ -322,14 +331,23 @@ export function redactForModel(
   const scrubSet = extendScrubSet(options.scrubSet ?? createScrubSet([]), out.values);
   const clean = (text: string) => scrubString(maskCredentials(text, patterns).text, scrubSet);
   // mapStrings keeps the shape of what it is given and `type` untouched, so the blocks stay blocks.
-  const cleaned = mapStrings(visible, clean, '') as typeof visible;
+  // A number equal to a known sensitive value (a PIN, a card number) is withheld like a string.
+  const cleanNumber = (value: number) => (scrubSet.values.includes(String(value)) ? WITHHELD_MARKER : value);
+  const cleaned = mapStrings(visible, clean, '', cleanNumber) as typeof visible;
 
   const model: ModelFacingResult = {
     content: cleaned.content,
     ...(isRecord(cleaned.structuredContent) ? { structuredContent: cleaned.structuredContent } : {}),
     ...(typeof source.isError === 'boolean' ? { isError: source.isError } : {}),
   };
-  const details = [...new Set(out.reasons.map((reason) => `${reason.detail} (${reason.where})`))];
+  // A credential's path may hold the credential itself (a map key): the notice names only its kind.
+  const details = [
+    ...new Set(
+      out.reasons.map((reason) =>
+        reason.rule === 'credential' ? reason.detail : `${reason.detail} (${reason.where})`,
+      ),
+    ),
+  ];
   return {
     result: model,
     sensitiveValues: out.values,

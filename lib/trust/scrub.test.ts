@@ -57,6 +57,15 @@ describe('scrub: issue 12 item 1, a value known sensitive is scrubbed from every
     expect(later.params.content[0]!.text).toBe(`copied ${SECRET}`);
   });
 
+  it('issue 12 item 1: a number equal to a known sensitive value is withheld; other numbers are not', () => {
+    const pins = createScrubSet(['98765432']);
+    expect(scrubValue({ pin: 98765432, count: 98765433, small: 3 }, pins)).toEqual({
+      pin: WITHHELD_MARKER,
+      count: 98765433,
+      small: 3,
+    });
+  });
+
   it('issue 12 item 1: a longer value is replaced whole even when a shorter one is inside it', () => {
     const nested = createScrubSet(['abcdefgh', 'xxabcdefghyy']);
     expect(scrubString('1 xxabcdefghyy 2 abcdefgh', nested)).toBe(

@@ -54,7 +54,7 @@ export function scrubString(text: string, set: ScrubSet): string {
   return out;
 }
 
-/** Scrubs every string of a JSON-like value (object keys too), returning a new value. */
+/** Scrubs every string of a JSON-like value (object keys too, and numbers equal to a value), returning a new value. */
 export function scrubValue<T>(value: T, set: ScrubSet): T {
   return scrubUnknown(value, set) as T;
 }
@@ -62,6 +62,8 @@ export function scrubValue<T>(value: T, set: ScrubSet): T {
 function scrubUnknown(value: unknown, set: ScrubSet): unknown {
   if (set.needles.length === 0) return value;
   if (typeof value === 'string') return scrubString(value, set);
+  // A number equal to a known sensitive value (a PIN, a card number) is withheld like a string.
+  if (typeof value === 'number' && set.values.includes(String(value))) return WITHHELD_MARKER;
   if (Array.isArray(value)) return value.map((item) => scrubUnknown(item, set));
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
