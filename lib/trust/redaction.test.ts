@@ -264,7 +264,28 @@ describe('redaction: WebMCP sensitive-output proposal section 1, sensitiveHint',
       content: [{ type: 'text', text: `Your record: ${'Diagnosis: hypertension'}` }],
       structuredContent: { patient: { name: 'Ann Example', diagnosis: 'hypertension', visits: [3, null] } },
     };
-    const redaction = redactForModel(result, hintTool);
+    const tool = {
+      ...hintTool,
+      outputSchema: {
+        type: 'object',
+        properties: {
+          patient: {
+            $ref: '#/$defs/patient',
+          },
+        },
+        $defs: {
+          patient: {
+            type: 'object',
+            allOf: [{ properties: { name: { type: 'string' } } }],
+            properties: {
+              diagnosis: { type: 'string' },
+              visits: { type: 'array', items: { type: 'number' } },
+            },
+          },
+        },
+      },
+    };
+    const redaction = redactForModel(result, tool);
     expect(redaction.result.structuredContent).toEqual({
       patient: { name: WITHHELD_MARKER, diagnosis: WITHHELD_MARKER, visits: [WITHHELD_MARKER, null] },
     });
@@ -273,6 +294,47 @@ describe('redaction: WebMCP sensitive-output proposal section 1, sensitiveHint',
     expect(redaction.sensitiveValues).toEqual(
       expect.arrayContaining(['Ann Example', 'hypertension', 'Your record: Diagnosis: hypertension']),
     );
+  });
+
+  it('section 1: keys the output schema does not declare are data (a map by name) and are withheld too', () => {
+    const tool = {
+      ...hintTool,
+      outputSchema: {
+        type: 'object',
+        properties: {
+          byPatient: { type: 'object', additionalProperties: { type: 'object', properties: { dx: {} } } },
+        },
+      },
+    };
+    const result = {
+      content: [],
+      structuredContent: {
+        byPatient: { 'Ann Example': { dx: 'flu-and-more' }, 'Bob Example': { dx: 'cold-and-more' } },
+      },
+    };
+    const redaction = redactForModel(result, tool);
+    expect(redaction.result.structuredContent).toEqual({
+      byPatient: {
+        [`${WITHHELD_MARKER} #1`]: { dx: WITHHELD_MARKER },
+        [`${WITHHELD_MARKER} #2`]: { dx: WITHHELD_MARKER },
+      },
+    });
+    expect(redaction.sensitiveValues).toEqual(
+      expect.arrayContaining(['Ann Example', 'Bob Example', 'flu-and-more', 'cold-and-more']),
+    );
+    expect(modelText(redaction)).not.toContain('Example');
+    const again = redactForModel(redaction.result, tool);
+    expect(again.result).toEqual(redaction.result);
+    expect(again.sensitiveValues).toEqual([]);
+  });
+
+  it('section 1: without an output schema every key is withheld as well as every value', () => {
+    const redaction = redactForModel(
+      { content: [], structuredContent: { 'ann@example.com': 'x' } },
+      hintTool,
+    );
+    expect(redaction.result.structuredContent).toEqual({ [`${WITHHELD_MARKER} #1`]: WITHHELD_MARKER });
+    expect(redaction.sensitiveValues).toEqual(['x', 'ann@example.com']);
   });
 
   it('section 1: option A of the proposal (the raw key as the only text) never reaches the model', () => {

@@ -100,7 +100,7 @@ class Collector {
   readonly reasons: RedactionReason[] = [];
 
   value(value: string): void {
-    if (value.length > 0 && value !== WITHHELD_MARKER && !this.values.includes(value))
+    if (value.length > 0 && !value.startsWith(WITHHELD_MARKER) && !this.values.includes(value))
       this.values.push(value);
   }
 
@@ -214,11 +214,78 @@ function pruneSensitive(
   return { keep: true, value: current };
 }
 
-/** Section 1: the redacted structured result: same shape, every value the marker. */
-function markAll(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(markAll);
-  if (isRecord(value))
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, markAll(item)]));
+/** A schema with its local `$ref` and `allOf`/`anyOf`/`oneOf` branches, flattened. */
+function branchesOf(schema: unknown, root: unknown, depth = 0): Record<string, unknown>[] {
+  if (!isRecord(schema) || depth > MAX_SCHEMA_DEPTH) return [];
+  const nested: unknown[] = typeof schema.$ref === 'string' ? [resolveLocalRef(root, schema.$ref)] : [];
+  for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+    const list = schema[keyword];
+    if (Array.isArray(list)) nested.push(...list);
+  }
+  return [schema, ...nested.flatMap((branch) => branchesOf(branch, root, depth + 1))];
+}
+
+function itemSchema(branches: readonly Record<string, unknown>[], index: number): unknown {
+  for (const branch of branches) {
+    const prefix = Array.isArray(branch.prefixItems)
+      ? branch.prefixItems
+      : Array.isArray(branch.items)
+        ? branch.items
+        : [];
+    if (index < prefix.length) return prefix[index];
+    if (isRecord(branch.items)) return branch.items;
+  }
+  return undefined;
+}
+
+/** The schema of a map's value: the first matching `patternProperties`, else `additionalProperties`. */
+function mapValueSchema(branches: readonly Record<string, unknown>[], key: string): unknown {
+  for (const branch of branches) {
+    const patterns = isRecord(branch.patternProperties) ? Object.entries(branch.patternProperties) : [];
+    const matched = patterns.find(([pattern]) => matches(pattern, key));
+    if (matched) return matched[1];
+    if (isRecord(branch.additionalProperties)) return branch.additionalProperties;
+  }
+  return undefined;
+}
+
+/**
+ * Section 1: the redacted structured result: every value the marker. The shape stays where the
+ * output schema declares it (`properties` names); any other key (a map's keys are data: names,
+ * e-mail addresses) is withheld too, as the marker numbered within its object.
+ */
+function markAll(value: unknown, schema: unknown, root: unknown, depth: number, out: Collector): unknown {
+  if (depth > MAX_SCHEMA_DEPTH) {
+    out.leaves(value);
+    return WITHHELD_MARKER;
+  }
+  const branches = branchesOf(schema, root);
+  if (Array.isArray(value))
+    return value.map((item, index) => markAll(item, itemSchema(branches, index), root, depth + 1, out));
+  if (isRecord(value)) {
+    const marked: Record<string, unknown> = {};
+    let withheldKeys = 0;
+    for (const [key, item] of Object.entries(value)) {
+      const declared = branches.find(
+        (branch) => isRecord(branch.properties) && Object.hasOwn(branch.properties, key),
+      );
+      const properties = declared?.properties;
+      if (isRecord(properties)) {
+        marked[key] = markAll(item, properties[key], root, depth + 1, out);
+      } else {
+        out.value(key);
+        withheldKeys += 1;
+        marked[`${WITHHELD_MARKER} #${withheldKeys}`] = markAll(
+          item,
+          mapValueSchema(branches, key),
+          root,
+          depth + 1,
+          out,
+        );
+      }
+    }
+    return marked;
+  }
   return value === null ? null : WITHHELD_MARKER;
 }
 
@@ -281,7 +348,7 @@ export function redactForModel(
     if (sensitive && structured !== undefined) {
       out.leaves(structured);
       out.reason('sensitiveHint', '/structuredContent', 'the tool marks its output sensitive');
-      structured = markAll(structured);
+      structured = markAll(structured, schema, schema, 0, out);
     }
   }
 
