@@ -634,6 +634,33 @@ describe('redaction: properties of every redaction', () => {
       secrets: [GH_TOKEN],
     },
     {
+      name: 'x-sensitive in arrays and maps, repeated in text',
+      result: {
+        content: [{ type: 'text', text: 'tokens: array-secret-1, map-secret-22' }],
+        structuredContent: { list: [{ t: 'array-secret-1' }], map: { k: { p: 'map-secret-22' } } },
+      },
+      tool: {
+        outputSchema: {
+          type: 'object',
+          properties: {
+            list: { type: 'array', items: { properties: { t: { 'x-sensitive': true } } } },
+            map: { additionalProperties: { properties: { p: { 'x-sensitive': true } } } },
+          },
+        },
+      },
+      secrets: ['array-secret-1', 'map-secret-22'],
+    },
+    {
+      name: 'sensitiveHint on the result only, with a map',
+      result: {
+        content: [],
+        structuredContent: { 'ann@example.com': 'record-1234' },
+        _meta: { sensitiveHint: true },
+      },
+      tool: {},
+      secrets: ['ann@example.com', 'record-1234'],
+    },
+    {
       name: 'user-only block',
       result: { content: [{ type: 'text', text: 'for-the-user-only', annotations: { audience: ['user'] } }] },
       tool: {},
