@@ -1,0 +1,189 @@
+/**
+ * Secrets nobody marked (issue 12, item 1): well-known credential formats found in any tool output
+ * are treated as sensitive the same way as declared ones, with the reason shown. The list is
+ * documented here, one named pattern each, and configurable (`credentialPatterns`) so
+ * `host.config.json` can enable a subset or add patterns.
+ *
+ * Each pattern is written to match the issuer's format, not "anything long and random": prefixes,
+ * lengths and alphabets are fixed where the issuer fixes them, so ordinary prose, hashes, UUIDs and
+ * placeholders (`sk-...`, `postgres://user:${PASSWORD}@db`) do not match. A pattern may capture the
+ * secret part in a named group `value` (a connection string's password, an AWS secret key after its
+ * label); otherwise the whole match is the secret.
+ */
+import { WITHHELD_MARKER } from './scrub';
+
+export interface CredentialPattern {
+  readonly name: string;
+  /** Shown to the user: why this value was withheld from the model. */
+  readonly reason: string;
+  /** Global regex; an optional named group `value` is the secret part of the match. */
+  readonly regex: RegExp;
+}
+
+export const DEFAULT_CREDENTIAL_PATTERNS: readonly CredentialPattern[] = [
+  {
+    name: 'pem-private-key',
+    reason: 'a PEM private key',
+    regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----/g,
+  },
+  {
+    name: 'aws-access-key-id',
+    reason: 'an AWS access key id',
+    regex: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g,
+  },
+  {
+    // Forty base64 characters are too common alone (hashes, ids): only after an AWS secret-key label.
+    name: 'aws-secret-access-key',
+    reason: 'an AWS secret access key',
+    regex:
+      /\baws_?secret_?(?:access_?)?key\b["']?\s*[:=]\s*["']?(?<value>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/gi,
+  },
+  {
+    name: 'github-token',
+    reason: 'a GitHub token',
+    regex: /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59})\b/g,
+  },
+  {
+    // Before openai-api-key: an Anthropic key also starts with `sk-`.
+    name: 'anthropic-api-key',
+    reason: 'an Anthropic API key',
+    regex: /\bsk-ant-[a-z]+\d*-[A-Za-z0-9_-]{32,}/g,
+  },
+  {
+    // sk-, sk-proj-, sk-svcacct-, sk-admin-: at least 32 key characters, one of them a digit.
+    name: 'openai-api-key',
+    reason: 'an OpenAI API key',
+    regex: /\bsk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{32,}/g,
+  },
+  {
+    name: 'slack-token',
+    reason: 'a Slack token',
+    regex: /\bxox[abeoprs]-\d{6,}-[A-Za-z0-9-]{10,}/g,
+  },
+  {
+    name: 'stripe-secret-key',
+    reason: 'a Stripe secret or restricted key',
+    regex: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g,
+  },
+  {
+    name: 'google-api-key',
+    reason: 'a Google API key',
+    regex: /\bAIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    // Header and payload are base64url JSON objects (`eyJ` is `{"`); a signature is required.
+    name: 'jwt',
+    reason: 'a JSON Web Token',
+    regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g,
+  },
+  {
+    // scheme://user:password@host; placeholders (${VAR}, <password>, ****) are not passwords.
+    name: 'connection-string-password',
+    reason: 'a password in a connection string',
+    regex:
+      /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'<>]+:(?![*x]+@|\$\{|\$[A-Z_]|<|%3C)(?<value>[^\s@/"'<>]+)@[^\s/"'<>]/gi,
+  },
+];
+
+export const DEFAULT_CREDENTIAL_PATTERN_NAMES: readonly string[] = DEFAULT_CREDENTIAL_PATTERNS.map(
+  (pattern) => pattern.name,
+);
+
+/** An extra pattern from configuration: `pattern` is a regex source, `value` its optional named group. */
+export interface ExtraCredentialPattern {
+  readonly name: string;
+  readonly reason: string;
+  readonly pattern: string;
+  readonly flags?: string;
+}
+
+export interface CredentialConfig {
+  /** Names of the default patterns to use; all of them when absent. */
+  readonly enabled?: readonly string[];
+  readonly extra?: readonly ExtraCredentialPattern[];
+}
+
+export class CredentialConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CredentialConfigError';
+  }
+}
+
+/** The patterns a configuration asks for: unknown names, duplicate names and bad regexes throw. */
+export function credentialPatterns(config: CredentialConfig = {}): readonly CredentialPattern[] {
+  const enabled = config.enabled ?? DEFAULT_CREDENTIAL_PATTERN_NAMES;
+  for (const name of enabled) {
+    if (!DEFAULT_CREDENTIAL_PATTERN_NAMES.includes(name)) {
+      throw new CredentialConfigError(
+        `Unknown credential pattern "${name}"; known: ${DEFAULT_CREDENTIAL_PATTERN_NAMES.join(', ')}`,
+      );
+    }
+  }
+  const chosen = DEFAULT_CREDENTIAL_PATTERNS.filter((pattern) => enabled.includes(pattern.name));
+  const extra = (config.extra ?? []).map(compileExtra);
+  const names = new Set<string>();
+  for (const pattern of [...chosen, ...extra]) {
+    if (names.has(pattern.name))
+      throw new CredentialConfigError(`Duplicate credential pattern "${pattern.name}"`);
+    names.add(pattern.name);
+  }
+  return [...chosen, ...extra];
+}
+
+function compileExtra(extra: ExtraCredentialPattern): CredentialPattern {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(extra.pattern, `${(extra.flags ?? '').replaceAll('g', '')}g`);
+  } catch (error) {
+    throw new CredentialConfigError(
+      `Credential pattern "${extra.name}" is not a valid regular expression: ${(error as Error).message}`,
+    );
+  }
+  // A pattern that matches the empty string would withhold nothing yet match everywhere.
+  if (regex.test(''))
+    throw new CredentialConfigError(`Credential pattern "${extra.name}" matches the empty string`);
+  regex.lastIndex = 0;
+  return { name: extra.name, reason: extra.reason, regex };
+}
+
+export interface CredentialFinding {
+  readonly pattern: string;
+  readonly reason: string;
+  /** The secret itself (the `value` group, or the whole match). */
+  readonly value: string;
+  /** Where the secret is in the text: [start, end). */
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Every credential in a text, in order, not overlapping (an earlier pattern in the list wins). */
+export function findCredentials(text: string, patterns: readonly CredentialPattern[]): CredentialFinding[] {
+  const found: CredentialFinding[] = [];
+  for (const { name, reason, regex } of patterns) {
+    const flags = regex.flags.includes('d') ? regex.flags : `${regex.flags}d`;
+    for (const match of text.matchAll(new RegExp(regex.source, flags))) {
+      if (match[0].length === 0) continue;
+      const [start, end] = match.indices?.groups?.value ?? [match.index, match.index + match[0].length];
+      const value = text.slice(start, end);
+      if (found.some((other) => start < other.end && other.start < end)) continue;
+      found.push({ pattern: name, reason, value, start, end });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** The text with every credential replaced by the marker, and what was found. */
+export function maskCredentials(
+  text: string,
+  patterns: readonly CredentialPattern[],
+): { text: string; findings: CredentialFinding[] } {
+  const findings = findCredentials(text, patterns);
+  let out = '';
+  let at = 0;
+  for (const finding of findings) {
+    out += text.slice(at, finding.start) + WITHHELD_MARKER;
+    at = finding.end;
+  }
+  return { text: out + text.slice(at), findings };
+}
