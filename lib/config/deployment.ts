@@ -1,7 +1,8 @@
 /**
  * How the host is deployed. `local`: one person on their own machine, listening on loopback, no
  * sign-in. `hosted`: many users behind sign-in. Hosted sign-in does not exist yet, so every host runs
- * in local mode today; rules that differ by mode take the mode as an argument, so both are tested.
+ * in local mode today; rules that differ by mode take the mode as an argument, so both are tested. Pure (no
+ * `server-only`): the start script imports it outside Next.js.
  */
 export type DeploymentMode = 'local' | 'hosted';
 

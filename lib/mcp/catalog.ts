@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ValidateFunction } from 'ajv';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { deploymentMode } from '../config/deployment';

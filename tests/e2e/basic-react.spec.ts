@@ -1,28 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { expect, test, token } from './fixtures';
-import { freePort } from './helpers/processes';
+import { startNpmServer } from './helpers/processes';
 import { Views } from './pages/views';
 
 let child: ChildProcess;
 let url: string;
 
 test.beforeAll(async () => {
-  const port = freePort();
-  child = spawn(process.execPath, ['node_modules/@modelcontextprotocol/server-basic-react/dist/index.js'], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'ignore',
-  });
-  url = `http://127.0.0.1:${port}/mcp`;
-  await expect
-    .poll(async () => {
-      try {
-        return (await fetch(url, { method: 'GET' })).status > 0;
-      } catch {
-        return false;
-      }
-    })
-    .toBe(true);
+  ({ child, url } = await startNpmServer('@modelcontextprotocol/server-basic-react'));
 });
 
 test.afterAll(() => {

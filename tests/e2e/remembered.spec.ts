@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { expect, test, token } from './fixtures';
-import { freePort } from './helpers/processes';
+import { startNpmServer } from './helpers/processes';
 import { ActionLog } from './pages/action-log';
 import { GateDialog } from './pages/gate-dialog';
 import { SettingsPage } from './pages/settings-page';
@@ -11,22 +10,7 @@ let child: ChildProcess;
 let url: string;
 
 test.beforeAll(async () => {
-  const port = freePort();
-  child = spawn(
-    process.execPath,
-    ['node_modules/@modelcontextprotocol/server-system-monitor/dist/index.js'],
-    { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' },
-  );
-  url = `http://127.0.0.1:${port}/mcp`;
-  await expect
-    .poll(async () => {
-      try {
-        return (await fetch(url, { method: 'GET' })).status > 0;
-      } catch {
-        return false;
-      }
-    })
-    .toBe(true);
+  ({ child, url } = await startNpmServer('@modelcontextprotocol/server-system-monitor'));
 });
 
 test.afterAll(() => {

@@ -26,11 +26,26 @@ export async function startProcess(
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: 'ignore',
   });
+  await waitUntilListening(child, entry, port);
+  return child;
+}
+
+async function waitUntilListening(child: ChildProcess, name: string, port: number): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (!(await portOpen(port))) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited early`);
-    if (Date.now() > deadline) throw new Error(`${entry} did not listen on ${port}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited early`);
+    if (Date.now() > deadline) throw new Error(`${name} did not listen on ${port}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return child;
+}
+
+/** Starts an MCP Apps example server installed from npm on a free port; its endpoint is `/mcp`. */
+export async function startNpmServer(pkg: string): Promise<{ child: ChildProcess; url: string }> {
+  const port = freePort();
+  const child = spawn(process.execPath, [`node_modules/${pkg}/dist/index.js`], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  await waitUntilListening(child, pkg, port);
+  return { child, url: `http://127.0.0.1:${port}/mcp` };
 }
