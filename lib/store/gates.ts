@@ -20,6 +20,8 @@ export interface GatePrompt {
   command?: { argv: string[]; envKeys: string[]; cwd?: string };
   /** On confirmations that may be remembered: the scopes offered besides "allow once". */
   remember?: { scopes: ApprovalScopeKind[] };
+  /** Issue 12: why the SEP trust rules ask, naming what data from where may leave. */
+  trustReasons?: Array<{ rule: string; text: string }>;
   expiresAt: number;
 }
 
@@ -60,7 +62,10 @@ export const useGates = create<GateState>((set, get) => ({
     return new Promise<GateAnswer>((resolve) => {
       const asked = new Set(get().asked).add(prompt.id);
       const item: Queued = { prompt, resolve, ...(error ? { error } : {}) };
-      set({ queue: [item, ...get().queue.filter((q) => q.prompt.id !== prompt.id)], asked });
+      const others = get().queue.filter((q) => q.prompt.id !== prompt.id);
+      // First come, first shown: a newer ticket never replaces the dialog the user is reading. Only
+      // a re-ask of the answer just refused goes first, since it is the one the user was answering.
+      set({ queue: error === undefined ? [...others, item] : [item, ...others], asked });
     });
   },
   answer(id, answer) {
