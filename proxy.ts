@@ -10,7 +10,8 @@ function text(status: number, body: string): NextResponse {
  * The host answers only to its own names (DNS rebinding, attack 14): the chat's host names get the
  * chat, a server's sandbox origin gets only /sandbox (MCP Apps proxy page), anything else 421. The
  * chat never serves /sandbox, refuses cross-site writes to its API (attack 12), and may not be
- * framed (clickjacking of gates).
+ * framed (clickjacking of gates). The icons and the web manifest (public/, app/manifest.ts) are the
+ * chat's own: a sandbox origin does not serve them either, so a view cannot pass for the host.
  */
 export function proxy(request: NextRequest) {
   const origins = originsFor(process.env);

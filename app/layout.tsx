@@ -18,6 +18,14 @@ const jetbrains = localFont({
 export const metadata: Metadata = {
   title: 'MCPlet Host',
   description: 'A chat host for MCP servers and MCPlet tools',
+  applicationName: 'MCPlet Host',
+  icons: {
+    icon: [
+      { url: '/favicon.svg', type: 'image/svg+xml' },
+      { url: '/favicon.ico', sizes: '32x32' },
+    ],
+    apple: { url: '/apple-touch-icon.png', sizes: '180x180' },
+  },
 };
 
 export const viewport: Viewport = {
