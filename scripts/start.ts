@@ -120,7 +120,9 @@ if (config.demoServers) {
   }
 }
 
-run('next', [nextBin, 'start', '-p', port, '-H', bind], {
+// Idle keep-alive connections stay open longer than clients and proxies keep theirs (Node's 5 s
+// default lets a client reuse a socket the server is closing: ECONNRESET).
+run('next', [nextBin, 'start', '-p', port, '-H', bind, '--keepAliveTimeout', '65000'], {
   ...process.env,
   PORT: port,
   FIDO2_SERVER_URL: fido2,

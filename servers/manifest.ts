@@ -10,6 +10,7 @@ export interface DemoServer {
 
 export const DEMO_SERVERS: DemoServer[] = [
   { id: 'restaurant', name: 'Restaurant (demo MCPlet)', entry: 'servers/restaurant/main.ts', portOffset: 0 },
+  { id: 'vault', name: 'Vault (demo MCPlet)', entry: 'servers/vault/main.ts', portOffset: 1 },
 ];
 
 export function demoPortBase(env: Record<string, string | undefined> = process.env): number {

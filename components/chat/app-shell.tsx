@@ -1,5 +1,6 @@
 'use client';
 import { type ReactNode, useState } from 'react';
+import { ElicitationHost } from '../elicitation/elicitation-host';
 import { GateHost } from '../gate/gate-host';
 import { NoticeToasts } from '../gate/notice-toasts';
 import { Sidebar } from './sidebar';
@@ -46,6 +47,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </div>
       <GateHost />
+      <ElicitationHost />
       <NoticeToasts />
     </div>
   );

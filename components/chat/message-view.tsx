@@ -5,11 +5,13 @@ import { NotOfferedTool, ReviewChange } from '../pinning/review-change';
 import { DerivedStatus } from './derived-status';
 import { GateAsk, RanNotice } from './gate-prompt';
 import { Markdown } from './markdown';
-import { ToolBadges } from './tool-badges';
+import { SecretReferences } from './secret-reveal';
+import { MaliciousWarning, ToolBadges } from './tool-badges';
 import { ToolCallCard } from './tool-call-card';
 import { toolPartView } from './tool-part';
 import { ToolView } from './tool-view';
 import { ViewToolRun } from './view-tool-run';
+import { WithheldNotice } from './withheld-notice';
 
 interface RefusalPart {
   type: 'data-refusal';
@@ -76,6 +78,8 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
                   />
                 }
               >
+                {view.withheld ? <WithheldNotice reasons={view.withheld} /> : null}
+                {view.malicious ? <MaliciousWarning /> : null}
                 {view.gate ? <GateAsk ticket={view.gate} live={live} /> : null}
                 {view.changed ? <ReviewChange {...view.changed} /> : null}
                 {view.notOffered ? <NotOfferedTool modelName={view.notOffered} /> : null}
@@ -86,6 +90,9 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
                     serverName={view.serverName}
                     args={view.input}
                   />
+                ) : null}
+                {view.secretReferences ? (
+                  <SecretReferences toolCallId={part.toolCallId} references={view.secretReferences} />
                 ) : null}
                 {view.run ? <ViewToolRun run={view.run} live={live} /> : null}
                 {part.type === `tool-${DERIVED_TOOL_NAME}` ? (

@@ -18,6 +18,20 @@ export function UntrustedBadge({ source }: { source: string }) {
   );
 }
 
+/** SEP client responsibility 3: the server flagged this result for suspected malicious activity. */
+export function MaliciousWarning() {
+  return (
+    <p
+      role="alert"
+      className="rounded border border-danger/40 bg-danger-bg px-2 py-1 text-sm text-danger"
+      data-testid="malicious-warning"
+    >
+      Suspected malicious activity: the server flagged this result (maliciousActivityHint). The model was told
+      to treat it as hostile data, and the next action here asks you first.
+    </p>
+  );
+}
+
 export function Badge({
   children,
   tone = 'border-border text-muted',

@@ -51,6 +51,36 @@ describe('tool part view', () => {
     expect(view).toMatchObject({ state: 'output-available', resultText: 'Found 2', name: 'a__b' });
   });
 
+  it('issue 12: the card shows the raw result and names what was withheld from the model, without a credential place', () => {
+    const view = toolPartView({
+      type: 'tool-a__b',
+      toolCallId: 'c',
+      state: 'output-available',
+      input: {},
+      output: {
+        model: { result: { content: [{ type: 'text', text: 'key [sensitive value withheld]' }] } },
+        withheld: {
+          values: ['s3cret-value'],
+          reasons: [
+            {
+              rule: 'x-sensitive',
+              where: '/structuredContent/key',
+              detail: 'a field the tool marks x-sensitive',
+            },
+            { rule: 'credential', where: '/content/0/text', detail: 'an AWS access key id' },
+            { rule: 'credential', where: '/content/1/text', detail: 'an AWS access key id' },
+          ],
+        },
+        view: { result: { content: [{ type: 'text', text: 'key s3cret-value' }] } },
+      },
+    } as never);
+    expect(view.resultText).toBe('key s3cret-value');
+    expect(view.withheld).toEqual([
+      'x-sensitive field /structuredContent/key',
+      'credential: an AWS access key id',
+    ]);
+  });
+
   it('WebMCP 6.4.3: a result the model received as untrusted data carries the mark to the card', () => {
     const part = (view: unknown) =>
       toolPartView({
@@ -171,5 +201,47 @@ describe('WebMCP HITL proposal: notify', () => {
     expect(part({ level: 'none', sent: true }).notice).toBeUndefined();
     expect(part({ level: 'confirm', sent: true }).notice).toBeUndefined();
     expect(part({ level: 'notify', sent: false }).notice).toBeUndefined();
+  });
+});
+
+describe('sensitive-output 4: secret references on the card', () => {
+  it('4b: the card gets each reference of the full result by id and label only, never its redeemUrl', () => {
+    const view = toolPartView({
+      type: 'tool-vault__reveal_api_key',
+      toolCallId: 'c',
+      state: 'output-available',
+      input: {},
+      output: {
+        content: [{ type: 'text', text: 'ready' }],
+        view: {
+          envelope: {},
+          result: {
+            content: [
+              { type: 'text', text: 'ready' },
+              {
+                type: 'secret_reference',
+                id: 'ref_1',
+                label: 'API key',
+                redeemUrl: 'http://v/secrets/ref_1',
+                ttl: 9,
+              },
+            ],
+          },
+        },
+      },
+    } as never);
+    expect(view.secretReferences).toEqual([{ id: 'ref_1', label: 'API key' }]);
+    expect(JSON.stringify(view.secretReferences)).not.toContain('redeemUrl');
+  });
+
+  it('no references, no Reveal control; an error result shows none', () => {
+    const plain = toolPartView({
+      type: 'tool-a__b',
+      toolCallId: 'c',
+      state: 'output-available',
+      input: {},
+      output: { content: [], view: { envelope: {}, result: { content: [{ type: 'text', text: 'x' }] } } },
+    } as never);
+    expect(plain.secretReferences).toBeUndefined();
   });
 });

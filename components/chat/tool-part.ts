@@ -1,7 +1,11 @@
 import { getToolName, type UIMessage } from 'ai';
 import type { ViewRun } from '@/lib/apps/app-tool-runner';
 import { GATE_TABLE, type Gate } from '@/lib/mcplet/gates';
+import { withheldLabel } from '@/lib/mcplet/model-facing';
 import type { GatePrompt } from '@/lib/store/gates';
+import type { RedactionReason } from '@/lib/trust/redaction';
+import { secretReferencesOf } from '@/lib/trust/secret-reference';
+import type { SecretReferenceView } from './secret-reveal';
 import type { ToolCallState } from './tool-call-card';
 import { toolResultText } from './tool-result-text';
 
@@ -14,6 +18,8 @@ export interface ToolPartView {
   compatibility: boolean;
   /** The model received the result as untrusted data (spotlighted); the reason, e.g. `tool.annotations.openWorldHint`. */
   untrusted?: string;
+  /** The server flagged the result `maliciousActivityHint` (SEP): the card warns. */
+  malicious?: boolean;
   state: ToolCallState;
   input: unknown;
   resultText?: string;
@@ -30,16 +36,27 @@ export interface ToolPartView {
   notice?: boolean;
   /** When the server sent the call (ms). */
   ranAt?: number;
+  /** The result's secret references (sensitive-output 4): label and id only, for the Reveal control. */
+  secretReferences?: SecretReferenceView[];
+  /** Issue 12: what the model did not see of the result, and why (the user sees the values here). */
+  withheld?: string[];
 }
 
 interface HostOutput {
+  /** Before issue 12: the model projection. */
   content?: unknown;
+  /** The redacted model-facing results (host text of a derived result, say). */
+  model?: unknown;
+  withheld?: { reasons?: RedactionReason[] };
   view?: {
+    /** The full result, as the server sent it: what the user reads. */
+    result?: unknown;
     serverId?: string;
     toolName?: string;
     envelope?: { error?: { code?: string; message?: string } };
     gate?: GatePrompt;
     untrusted?: unknown;
+    malicious?: unknown;
     level?: Gate;
     sent?: boolean;
     ranAt?: number;
@@ -47,6 +64,18 @@ interface HostOutput {
   run?: ViewRun;
   /** mcplet_set_tool_result (10.3): a refusal with no fallback call is the card's error. */
   derived?: { error?: { code?: string; message?: string }; fallback?: unknown; invoking?: unknown };
+}
+
+/** What the card shows of an output: the server's own result, else the host's text (a derived result's). */
+function readable(output: HostOutput | undefined): unknown {
+  if (output?.view?.result) return output.view.result;
+  if (output && 'content' in output) return { content: output.content };
+  const model = Array.isArray(output?.model) ? output.model : output?.model ? [output.model] : [];
+  if (model.length > 0)
+    return {
+      content: model.flatMap((m) => (m as { result?: { content?: unknown[] } }).result?.content ?? []),
+    };
+  return output;
 }
 
 /** How the chat shows a tool part; MCP `isError` (carried by the envelope) makes it an error (10.7). */
@@ -92,9 +121,15 @@ export function toolPartView(part: ToolPart): ToolPartView {
     } else {
       if (output?.view?.sent && output.view.level && GATE_TABLE[output.view.level].browser === 'notice')
         view.notice = true;
-      view.resultText = toolResultText(output && 'content' in output ? { content: output.content } : output);
+      view.resultText = toolResultText(readable(output));
       if (typeof output?.view?.untrusted === 'string') view.untrusted = output.view.untrusted;
+      const references = secretReferencesOf(output?.view?.result);
+      if (references.length > 0) view.secretReferences = references.map(({ id, label }) => ({ id, label }));
+      const reasons = output?.withheld?.reasons;
+      if (Array.isArray(reasons) && reasons.length > 0)
+        view.withheld = [...new Set(reasons.map(withheldLabel))];
     }
+    if (output?.view?.malicious === true) view.malicious = true;
   }
   if (part.state === 'output-error') {
     view.errorText = part.errorText;

@@ -1,6 +1,7 @@
 'use client';
 import { AlertDialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
+import { argRows } from '@/lib/gates/arg-rows';
 import { type BrowserPrompt, GATE_TABLE } from '@/lib/mcplet/gates';
 import { type GateAnswer, type GatePrompt, useGates } from '@/lib/store/gates';
 import type { ApprovalScopeKind } from '@/lib/trust/approval-rules';
@@ -13,7 +14,7 @@ function secondsLeft(expiresAt: number): number {
 }
 
 function CallDetails({ prompt }: { prompt: GatePrompt }) {
-  const entries = Object.entries(prompt.args);
+  const rows = argRows(prompt.args, prompt.inputSchema);
   return (
     <>
       <p>
@@ -21,15 +22,15 @@ function CallDetails({ prompt }: { prompt: GatePrompt }) {
         <code className="font-mono">{prompt.toolName}</code> from <strong>{prompt.serverName}</strong> wants
         to run with:
       </p>
-      {entries.length > 0 ? (
+      {rows.length > 0 ? (
         <dl
-          className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded bg-surface p-3 font-mono text-xs"
+          className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded bg-surface p-3 text-sm"
           data-testid="gate-args"
         >
-          {entries.map(([key, value]) => (
-            <div key={key} className="contents">
-              <dt className="text-muted">{key}</dt>
-              <dd className="break-all">{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+          {rows.map((row) => (
+            <div key={row.key} className="contents" data-testid="gate-arg" data-key={row.key}>
+              <dt className="text-muted">{row.label}</dt>
+              <dd className="break-all">{row.value}</dd>
             </div>
           ))}
         </dl>
@@ -37,6 +38,22 @@ function CallDetails({ prompt }: { prompt: GatePrompt }) {
         <p className="text-muted">No arguments.</p>
       )}
     </>
+  );
+}
+
+/** Issue 12 (SEP client responsibility 4): why the trust rules ask, with the attribution of what may leave. */
+function TrustReasons({ reasons }: { reasons: NonNullable<GatePrompt['trustReasons']> }) {
+  return (
+    <div className="rounded border border-warn/50 bg-warn-bg p-3 text-warn" data-testid="gate-trust">
+      <p className="font-medium">Why you are asked</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {reasons.map((r) => (
+          <li key={r.rule} data-testid="gate-trust-reason" data-rule={r.rule} className="break-words">
+            {r.text}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -241,6 +258,7 @@ export function GateHost() {
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-3 text-sm">
               {prompt.promptMessage ? <p className="font-medium">{prompt.promptMessage}</p> : null}
+              {prompt.trustReasons?.length ? <TrustReasons reasons={prompt.trustReasons} /> : null}
               {prompt.command ? (
                 <CommandDetails serverName={prompt.serverName} command={prompt.command} />
               ) : review ? (

@@ -1,5 +1,6 @@
 'use client';
 import { useId, useState } from 'react';
+import { humaniseKey } from '@/lib/gates/arg-rows';
 import { Button } from '../ui/button';
 
 interface Field {
@@ -26,7 +27,7 @@ function fieldsOf(schema: Record<string, unknown> | undefined, args: Record<stri
             : 'json';
     return {
       key,
-      label: typeof p.title === 'string' ? p.title : key,
+      label: typeof p.title === 'string' ? p.title : humaniseKey(key),
       ...(typeof p.description === 'string' ? { description: p.description } : {}),
       type,
       required: required.has(key),

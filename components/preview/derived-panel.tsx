@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { DerivedAttempt as Attempt } from '@/lib/llm/derived-log';
 import { errorOf } from './api';
+import { PanelSection } from './panel-section';
 
 function size(bytes: number | undefined): string {
   if (bytes === undefined) return '—';
@@ -48,23 +49,18 @@ export function DerivedPanel() {
   }, []);
 
   return (
-    <section
-      className="rounded-lg border border-border p-3"
-      aria-labelledby="derived-heading"
-      data-testid="derived-panel"
+    <PanelSection
+      id="derived-heading"
+      title="Derived results"
+      testId="derived-panel"
+      error={error}
+      intro={
+        <>
+          Results the model shaped with <code>mcplet_set_tool_result</code> (spec 10): the validation outcome
+          of each attempt, and whether a view used it before its TTL ran out.
+        </>
+      }
     >
-      <h2 id="derived-heading" className="font-semibold">
-        Derived results
-      </h2>
-      <p className="mb-2 text-sm text-muted">
-        Results the model shaped with <code>mcplet_set_tool_result</code> (spec 10): the validation outcome of
-        each attempt, and whether a view used it before its TTL ran out.
-      </p>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
       {attempts === null && !error ? <p className="text-sm text-muted">Loading…</p> : null}
       {attempts?.length === 0 ? <p className="text-sm text-muted">None yet in this session.</p> : null}
       {attempts && attempts.length > 0 ? (
@@ -117,6 +113,6 @@ export function DerivedPanel() {
           </table>
         </div>
       ) : null}
-    </section>
+    </PanelSection>
   );
 }

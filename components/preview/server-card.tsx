@@ -1,14 +1,15 @@
 'use client';
 import { useState } from 'react';
 import type { ToolView } from '@/lib/mcp/snapshot';
-import { GATE_RULE_TEXT } from '@/lib/mcplet/gate-precedence';
 import { GATE_TABLE } from '@/lib/mcplet/gates';
+import { DECISION_RULE_TEXT } from '@/lib/mcplet/trust-escalation';
 import { Badge } from '../chat/tool-badges';
 import { ChangedTools } from '../pinning/changed-tools';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { errorOf, type ServerView } from './api';
 import { ToolCallForm } from './tool-call-form';
+import { ToolTrust } from './trust-views';
 
 const STATUS_TONE: Record<string, string> = {
   ready: 'bg-ok',
@@ -65,8 +66,8 @@ function ToolRow({ serverId, tool }: { serverId: string; tool: ToolView }) {
         <span data-testid="tool-gate" data-gate={tool.gate.gate} data-rule={tool.gate.rule}>
           <Badge
             tone={GATE_TABLE[tool.gate.gate].waits ? 'border-warn/50 text-warn' : 'border-border text-muted'}
-            title={`decided by: ${GATE_RULE_TEXT[tool.gate.rule]}`}
-          >{`gate: ${GATE_TABLE[tool.gate.gate].label} (${GATE_RULE_TEXT[tool.gate.rule]})`}</Badge>
+            title={`decided by: ${DECISION_RULE_TEXT[tool.gate.rule]}`}
+          >{`gate: ${GATE_TABLE[tool.gate.gate].label} (${DECISION_RULE_TEXT[tool.gate.rule]})`}</Badge>
         </span>
         {tool.admittedBy !== 'mcplet' ? (
           <Badge
@@ -100,6 +101,7 @@ function ToolRow({ serverId, tool }: { serverId: string; tool: ToolView }) {
         The model calls it <code>{tool.modelName}</code>
         {tool.visibility.includes('model') ? '' : ' (never offered to the model)'}
       </p>
+      {tool.trust ? <ToolTrust trust={tool.trust} /> : null}
       {tool.warnings.length > 0 ? (
         <ul className="mt-1 list-disc pl-5 text-xs text-warn">
           {tool.warnings.map((w) => (

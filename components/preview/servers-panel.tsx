@@ -4,6 +4,7 @@ import { AddServerForm } from './add-server-form';
 import { fetchServers, type ServerView } from './api';
 import { DerivedPanel } from './derived-panel';
 import { ServerCard } from './server-card';
+import { TrustPanel } from './trust-panel';
 
 export function ServersPanel() {
   const [servers, setServers] = useState<ServerView[] | null>(null);
@@ -47,6 +48,7 @@ export function ServersPanel() {
         ))}
         <AddServerForm onAdded={() => void refresh()} />
         <DerivedPanel />
+        <TrustPanel />
       </div>
     </main>
   );

@@ -2,8 +2,9 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { ToolView } from '@/lib/mcp/snapshot';
 import { GATE_TABLE } from '@/lib/mcplet/gates';
+import { DECISION_RULE_TEXT } from '@/lib/mcplet/trust-escalation';
 import { askGate, type GatePrompt } from '@/lib/store/gates';
-import { UntrustedBadge } from '../chat/tool-badges';
+import { MaliciousWarning, UntrustedBadge } from '../chat/tool-badges';
 import { Button } from '../ui/button';
 import { type Decision, postJson } from './api';
 import { buildArgs, type Field, type FieldValues, fieldsFor } from './schema-form';
@@ -15,6 +16,8 @@ interface CallResponse {
   exchange?: { request: unknown; response?: unknown };
   /** Set when the model would receive the result as untrusted data (spotlighted), and why. */
   untrusted?: string;
+  /** The server flagged the result `maliciousActivityHint` (SEP). */
+  malicious?: true;
   sent: boolean;
   durationMs: number;
 }
@@ -99,7 +102,10 @@ function DecisionLine({ decision }: { decision: Decision | null }) {
       {decision.allow ? (
         <>
           <strong>Allowed</strong>
-          {GATE_TABLE[decision.gate].waits ? ` behind a ${decision.gate} gate` : ''}: {decision.reason}
+          {GATE_TABLE[decision.gate].waits ? ` behind a ${decision.gate} gate` : ''}: {decision.reason}{' '}
+          <span className="text-xs text-muted" data-testid="decision-rule" data-rule={decision.rule}>
+            (decided by: {DECISION_RULE_TEXT[decision.rule]})
+          </span>
         </>
       ) : (
         <>
@@ -124,7 +130,6 @@ export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolV
 
   useEffect(() => {
     let live = true;
-    setDecision(null);
     const timer = setTimeout(async () => {
       const result = await postJson<{ decision: Decision }>('/api/tools/decide', {
         serverId,
@@ -132,7 +137,12 @@ export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolV
         surface,
         args: built.ok ? built.args : {},
       });
-      if (live && result.ok) setDecision(result.value.decision);
+      if (!live || !result.ok) return;
+      const next = result.value.decision;
+      // Every refresh of the servers (2 s) asks again, since an accepted change or a pin can change the
+      // answer; the old decision stays shown meanwhile, and the same decision keeps its object, so the
+      // status line neither flickers nor is re-announced (issue 15 item 4).
+      setDecision((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next));
     }, 150);
     return () => {
       live = false;
@@ -224,6 +234,7 @@ export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolV
             {response.sent ? 'Sent to the server' : 'Not sent'} · {response.durationMs.toFixed(1)} ms
             {response.untrusted ? <UntrustedBadge source={response.untrusted} /> : null}
           </p>
+          {response.malicious ? <MaliciousWarning /> : null}
           <details open>
             <summary className="cursor-pointer font-medium">Result envelope (9.1)</summary>
             <pre

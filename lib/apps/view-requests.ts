@@ -3,12 +3,40 @@ import type {
   ListResourcesResult,
   ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { type RefusalReason, refusalWords } from '../gates/answers';
 import { GATE_TABLE, type Gate } from '../mcplet/gates';
-import { askGate, type GatePrompt } from '../store/gates';
+import { askGate, type GateAnswer, type GatePrompt } from '../store/gates';
 import { useNotices } from '../store/notices';
 import { useToolChanges } from '../store/tool-changes';
 
-export class ViewRequestError extends Error {}
+/**
+ * JSON-RPC codes of a view's refused request (the bridge sends `code`, `message` and `data` as they
+ * are): the user's cancel takes LSP's RequestCancelled, a confirmation nobody answered the MCP SDK's
+ * RequestTimeout, any other refusal a host code of its own. The message is plain words for the user.
+ */
+export const VIEW_ERROR_CODES = { cancelled: -32800, timedOut: -32001, refused: -32010 } as const;
+
+export class ViewRequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: number = VIEW_ERROR_CODES.refused,
+    readonly data?: { reason: RefusalReason },
+  ) {
+    super(message);
+    this.name = 'ViewRequestError';
+  }
+}
+
+/** A call the user did not let through at the host's gate, as the view receives it. */
+export function gateRefusalError(reason: RefusalReason): ViewRequestError {
+  const code =
+    reason === 'cancelled'
+      ? VIEW_ERROR_CODES.cancelled
+      : reason === 'expired'
+        ? VIEW_ERROR_CODES.timedOut
+        : VIEW_ERROR_CODES.refused;
+  return new ViewRequestError(refusalWords(reason), code, { reason });
+}
 
 interface DispatchResponse {
   decision: { allow: boolean; reason: string; code?: string; gate?: Gate };
@@ -45,10 +73,13 @@ export async function callToolFromView(
     throw new ViewRequestError(body.error ?? `The host refused the call (HTTP ${response.status}).`);
   }
   let outcome: DispatchResponse;
+  let answer: GateAnswer | undefined;
   if (response.status === 202) {
     // Attack 3: the host's own gate runs, drawn outside the view's frame.
     const { gate } = (await response.json()) as { gate: GatePrompt };
-    const answered = await askGate(gate);
+    const answered = await askGate(gate, (given) => {
+      answer = given;
+    });
     if (!answered.ok) throw new ViewRequestError(answered.error ?? 'The confirmation failed.');
     outcome = answered.result as DispatchResponse;
   } else {
@@ -64,6 +95,7 @@ export async function callToolFromView(
   if (outcome.sent && level && GATE_TABLE[level].browser === 'notice')
     useNotices.getState().push({ id: crypto.randomUUID(), toolName: name, args });
   if (outcome.result) return outcome.result;
+  if (!outcome.sent && answer && !answer.approved) throw gateRefusalError(answer.reason ?? 'cancelled');
   const error = outcome.envelope.error;
   if (error && !outcome.sent && error.code === 'AUTH_REQUIRED') throw new ViewRequestError(error.message);
   return {

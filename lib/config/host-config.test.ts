@@ -92,6 +92,71 @@ describe('host.config.json validation', () => {
     expect(errors({ allowlist: ['search_restaurants'] })).toMatch(/\/derivedResults\/allowlist\/0/);
   });
 
+  it('issue 12: sensitiveOutput.credentialPatterns enables a subset and adds patterns; bad names and regexes are refused by field', () => {
+    const parsed = parseHostConfig({
+      sensitiveOutput: {
+        credentialPatterns: {
+          enabled: ['jwt', 'aws-access-key-id'],
+          extra: [{ name: 'acme-token', pattern: 'acme_[a-z0-9]{24}', reason: 'an Acme token' }],
+        },
+      },
+    });
+    expect(parsed.ok && parsed.config.sensitiveOutput.credentialPatterns.enabled).toEqual([
+      'jwt',
+      'aws-access-key-id',
+    ]);
+    const unknown = parseHostConfig({ sensitiveOutput: { credentialPatterns: { enabled: ['nope'] } } });
+    expect(unknown.ok).toBe(false);
+    if (!unknown.ok)
+      expect(unknown.errors[0]).toMatch(
+        /^\/sensitiveOutput\/credentialPatterns\/enabled\/0: must be one of "pem-private-key"/,
+      );
+    const badRegex = parseHostConfig({
+      sensitiveOutput: { credentialPatterns: { extra: [{ name: 'x', pattern: '([', reason: 'r' }] } },
+    });
+    expect(badRegex).toEqual({
+      ok: false,
+      errors: [
+        expect.stringMatching(
+          /^\/sensitiveOutput\/credentialPatterns: Credential pattern "x" is not a valid regular expression/,
+        ),
+      ],
+    });
+    const empty = parseHostConfig({
+      sensitiveOutput: { credentialPatterns: { extra: [{ name: 'y', pattern: 'a*', reason: 'r' }] } },
+    });
+    expect(empty.ok).toBe(false);
+    const clash = parseHostConfig({
+      sensitiveOutput: { credentialPatterns: { extra: [{ name: 'jwt', pattern: 'zz+', reason: 'r' }] } },
+    });
+    expect(clash).toEqual({
+      ok: false,
+      errors: ['/sensitiveOutput/credentialPatterns: Duplicate credential pattern "jwt"'],
+    });
+  });
+
+  it('issue 12: trustPolicy switches default on, one may be turned off, and a bad switch is named', () => {
+    expect(DEFAULT_HOST_CONFIG.trustPolicy).toEqual({
+      publicDestination: true,
+      irreversible: true,
+      maliciousActivity: true,
+      untrustedSource: true,
+    });
+    const parsed = parseHostConfig({ trustPolicy: { irreversible: false } });
+    expect(parsed.ok && parsed.config.trustPolicy).toEqual({
+      publicDestination: true,
+      irreversible: false,
+      maliciousActivity: true,
+      untrustedSource: true,
+    });
+    const bad = parseHostConfig({ trustPolicy: { maliciousActivity: 'no', publicDestinations: false } });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.errors).toContain('/trustPolicy/maliciousActivity: must be boolean');
+      expect(bad.errors).toContain('/trustPolicy/publicDestinations: unknown field');
+    }
+  });
+
   it('refuses a non-object document', () => {
     expect(parseHostConfig([1, 2]).ok).toBe(false);
     expect(parseHostConfig(null).ok).toBe(false);

@@ -1,6 +1,12 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
 import { type ServerRegistration, serverRegistrationSchema } from '../mcp/server-config';
 import { CHAT_MODES, type ChatMode } from '../mcplet/chat-mode';
+import { DEFAULT_TRUST_POLICY, type TrustPolicyConfig } from '../mcplet/trust-escalation';
+import {
+  type CredentialConfig,
+  credentialPatterns,
+  DEFAULT_CREDENTIAL_PATTERN_NAMES,
+} from '../trust/credentials';
 
 export interface HostConfig {
   chat: {
@@ -21,11 +27,15 @@ export interface HostConfig {
   pools: Record<string, { description?: string }>;
   /** 10.4: the derived result channel; the allowlist comes from here only. */
   derivedResults: { allowlist: string[]; maxBytes?: number; maxTtlSeconds?: number; ratePerMinute: number };
+  /** Issue 12: credential formats withheld from the model in every output (all built-in ones by default). */
+  sensitiveOutput: { credentialPatterns: CredentialConfig };
   /** 11.2 step 4: display modes for tools whose metadata names none. */
   displayModes: {
     default?: 'inline' | 'fullscreen' | 'pip';
     tools: Record<string, 'inline' | 'fullscreen' | 'pip'>;
   };
+  /** Issue 12: which SEP trust rules raise a gate or mark results untrusted (docs/gates.md); all on by default. */
+  trustPolicy: TrustPolicyConfig;
 }
 
 export const DEFAULT_HOST_CONFIG: HostConfig = {
@@ -35,7 +45,9 @@ export const DEFAULT_HOST_CONFIG: HostConfig = {
   demoServers: true,
   pools: {},
   displayModes: { tools: {} },
+  sensitiveOutput: { credentialPatterns: {} },
   derivedResults: { allowlist: ['restaurant/search_restaurants'], ratePerMinute: 20 },
+  trustPolicy: { ...DEFAULT_TRUST_POLICY },
 };
 
 export const hostConfigSchema = {
@@ -73,6 +85,39 @@ export const hostConfigSchema = {
         ratePerMinute: { type: 'integer', minimum: 1, maximum: 600 },
       },
     },
+    sensitiveOutput: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        credentialPatterns: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            enabled: {
+              type: 'array',
+              maxItems: 100,
+              uniqueItems: true,
+              items: { enum: [...DEFAULT_CREDENTIAL_PATTERN_NAMES] },
+            },
+            extra: {
+              type: 'array',
+              maxItems: 100,
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['name', 'pattern', 'reason'],
+                properties: {
+                  name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,63}$' },
+                  pattern: { type: 'string', minLength: 1, maxLength: 2000 },
+                  reason: { type: 'string', minLength: 1, maxLength: 200 },
+                  flags: { type: 'string', pattern: '^[imsu]*$' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
     displayModes: {
       type: 'object',
       additionalProperties: false,
@@ -83,6 +128,16 @@ export const hostConfigSchema = {
           propertyNames: { pattern: '^[a-z][a-z0-9-]{0,19}/[A-Za-z0-9_.-]{1,128}$' },
           additionalProperties: { enum: ['inline', 'fullscreen', 'pip'] },
         },
+      },
+    },
+    trustPolicy: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        publicDestination: { type: 'boolean' },
+        irreversible: { type: 'boolean' },
+        maliciousActivity: { type: 'boolean' },
+        untrustedSource: { type: 'boolean' },
       },
     },
     pools: {
@@ -127,6 +182,12 @@ export function parseHostConfig(input: unknown): ParseResult {
   const ids = servers.map((s) => s.id);
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
   if (duplicate) return { ok: false, errors: [`/servers: the id "${duplicate}" is used twice`] };
+  const credentials = raw.sensitiveOutput?.credentialPatterns ?? {};
+  try {
+    credentialPatterns(credentials);
+  } catch (error) {
+    return { ok: false, errors: [`/sensitiveOutput/credentialPatterns: ${(error as Error).message}`] };
+  }
   return {
     ok: true,
     config: {
@@ -136,6 +197,7 @@ export function parseHostConfig(input: unknown): ParseResult {
       demoServers: raw.demoServers ?? DEFAULT_HOST_CONFIG.demoServers,
       pools: raw.pools ?? {},
       displayModes: { ...raw.displayModes, tools: raw.displayModes?.tools ?? {} },
+      sensitiveOutput: { credentialPatterns: credentials },
       derivedResults: {
         ...raw.derivedResults,
         // The default allowlist names a demo tool, so it applies only while the demo servers run.
@@ -146,6 +208,7 @@ export function parseHostConfig(input: unknown): ParseResult {
             : []),
         ratePerMinute: raw.derivedResults?.ratePerMinute ?? DEFAULT_HOST_CONFIG.derivedResults.ratePerMinute,
       },
+      trustPolicy: { ...DEFAULT_TRUST_POLICY, ...raw.trustPolicy },
     },
   };
 }

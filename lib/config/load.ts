@@ -1,5 +1,8 @@
+// No `import 'server-only'`: scripts/start.ts reads the config with this module before Next runs,
+// outside the react-server condition. Nothing here reaches a client bundle (no component imports it).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { type CredentialPattern, credentialPatterns } from '../trust/credentials';
 import { DEFAULT_HOST_CONFIG, type HostConfig, parseHostConfig } from './host-config';
 
 export class HostConfigError extends Error {
@@ -40,4 +43,19 @@ const cache = globalThis as unknown as { __mcpletHostConfig?: HostConfig };
 export function hostConfig(): HostConfig {
   cache.__mcpletHostConfig ??= loadHostConfig();
   return cache.__mcpletHostConfig;
+}
+
+const compiled = globalThis as unknown as {
+  __mcpletCredentialPatterns?: { config: HostConfig; patterns: readonly CredentialPattern[] };
+};
+
+/** The credential formats host.config.json enables (`sensitiveOutput.credentialPatterns`), compiled once. */
+export function configuredCredentialPatterns(): readonly CredentialPattern[] {
+  const config = hostConfig();
+  if (compiled.__mcpletCredentialPatterns?.config !== config)
+    compiled.__mcpletCredentialPatterns = {
+      config,
+      patterns: credentialPatterns(config.sensitiveOutput.credentialPatterns),
+    };
+  return compiled.__mcpletCredentialPatterns.patterns;
 }

@@ -99,6 +99,12 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  '0006-trust-state': {
+    async up(db: Kysely<unknown>) {
+      // Issue 12: the conversation's SEP trust state (booleans, classes, attributions, origins; no values).
+      await sql`alter table conversations add column trust_state jsonb`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -15,6 +15,8 @@ export interface ConversationsTable {
   title: string;
   chat_mode: string;
   model_id: string | null;
+  /** Issue 12: the SEP trust state (`serializeTrustState`), null until a tool result arrives. */
+  trust_state: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

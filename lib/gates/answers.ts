@@ -30,8 +30,22 @@ const REFUSALS: Record<RefusalReason, { code: ErrorCode; message: string }> = {
   },
 };
 
-export function refusalFor(reason: RefusalReason): { verdict: 'refused'; code: ErrorCode; message: string } {
-  return { verdict: 'refused', ...REFUSALS[reason] };
+export interface Refusal {
+  verdict: 'refused';
+  code: ErrorCode;
+  message: string;
+  reason: RefusalReason;
+}
+
+export function refusalFor(reason: RefusalReason): Refusal {
+  return { verdict: 'refused', ...REFUSALS[reason], reason };
+}
+
+/** The same refusal told to the user who gave it (a view shows it): the model's text speaks of "the user". */
+export function refusalWords(reason: RefusalReason): string {
+  return reason === 'cancelled'
+    ? 'You cancelled this action, so nothing was done.'
+    : REFUSALS[reason].message;
 }
 
 export interface GateAnswer {

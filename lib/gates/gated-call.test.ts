@@ -5,6 +5,9 @@ import type { McpRegistry } from '../mcp/registry';
 import { answerGate, type CallIntent, startCall } from './gated-call';
 import { spendApproval } from './pending';
 
+/** Every tools/call carries the conversation's SEP request annotations; none yet here (issue 12). */
+const NO_ANNOTATIONS = { annotations: {} };
+
 let gated: Awaited<ReturnType<typeof connectedGated>>;
 let registry: McpRegistry;
 const audits: AuditEntry[] = [];
@@ -57,7 +60,7 @@ describe("4, 7.2: a view's gated call through gated-call.ts (confirmation: the h
   it('an ungated call is dispatched at once (the gate is not everywhere)', async () => {
     const started = await startCall(registry, { ...note, toolName: 'ping', args: {} }, 'view');
     expect(started).toMatchObject({ kind: 'result', result: { sent: true } });
-    expect(gated.received).toEqual([{ name: 'ping', arguments: {} }]);
+    expect(gated.received).toEqual([{ name: 'ping', arguments: {}, _meta: NO_ANNOTATIONS }]);
   });
 
   it("an approval dispatches exactly the ticket's call, once", async () => {
@@ -67,7 +70,9 @@ describe("4, 7.2: a view's gated call through gated-call.ts (confirmation: the h
       ok: true,
       result: { sent: true, envelope: { result: { sent: 'hello' } } },
     });
-    expect(gated.received).toEqual([{ name: 'send_note', arguments: { text: 'hello' } }]);
+    expect(gated.received).toEqual([
+      { name: 'send_note', arguments: { text: 'hello' }, _meta: NO_ANNOTATIONS },
+    ]);
     expect(audits).toMatchObject([{ toolName: 'send_note', gate: 'confirm', outcome: 'ok' }]);
   });
 
@@ -79,9 +84,7 @@ describe("4, 7.2: a view's gated call through gated-call.ts (confirmation: the h
       result: { sent: false, envelope: { error: { code: 'AUTH_REQUIRED' } } },
     });
     expect(gated.received).toEqual([]);
-    expect(audits).toMatchObject([
-      { toolName: 'send_note', gate: 'confirm', outcome: 'declined:AUTH_REQUIRED' },
-    ]);
+    expect(audits).toMatchObject([{ toolName: 'send_note', gate: 'confirm', outcome: 'declined:cancelled' }]);
   });
 
   it('an answer after the ticket expired sends nothing, and the view is told it expired', async () => {
@@ -97,7 +100,7 @@ describe("4, 7.2: a view's gated call through gated-call.ts (confirmation: the h
       },
     });
     expect(gated.received).toEqual([]);
-    expect(audits).toMatchObject([{ toolName: 'send_note', outcome: 'declined:AUTH_REQUIRED' }]);
+    expect(audits).toMatchObject([{ toolName: 'send_note', outcome: 'declined:expired' }]);
   });
 
   it('a forged approval (a ticket never issued, or another user answering) sends nothing', async () => {
@@ -131,7 +134,7 @@ describe('WebMCP HITL proposal: notify and review through gated-call.ts', () => 
   it('notify: the call runs at once, no ticket', async () => {
     const started = await startCall(registry, { ...note, toolName: 'tag_note', args: { tag: 'x' } }, 'view');
     expect(started).toMatchObject({ kind: 'result', result: { sent: true, decision: { gate: 'notify' } } });
-    expect(gated.received).toEqual([{ name: 'tag_note', arguments: { tag: 'x' } }]);
+    expect(gated.received).toEqual([{ name: 'tag_note', arguments: { tag: 'x' }, _meta: NO_ANNOTATIONS }]);
   });
 
   it('review: the ticket carries the input schema, and the edited arguments are what the server receives', async () => {
@@ -145,7 +148,9 @@ describe('WebMCP HITL proposal: notify and review through gated-call.ts', () => 
       { text: 'table for four' },
     );
     expect(answered).toMatchObject({ ok: true, result: { sent: true } });
-    expect(gated.received).toEqual([{ name: 'draft_note', arguments: { text: 'table for four' } }]);
+    expect(gated.received).toEqual([
+      { name: 'draft_note', arguments: { text: 'table for four' }, _meta: NO_ANNOTATIONS },
+    ]);
   });
 
   it('review: an edit that fails the input schema is refused with a clear message, nothing is sent, the ticket stays open', async () => {
@@ -164,7 +169,9 @@ describe('WebMCP HITL proposal: notify and review through gated-call.ts', () => 
     expect(gated.received).toEqual([]);
     const fixed = await answerGate(registry, ticket.id, 'local', { approved: true }, { text: 'ok' });
     expect(fixed).toMatchObject({ ok: true, result: { sent: true } });
-    expect(gated.received).toEqual([{ name: 'draft_note', arguments: { text: 'ok' } }]);
+    expect(gated.received).toEqual([
+      { name: 'draft_note', arguments: { text: 'ok' }, _meta: NO_ANNOTATIONS },
+    ]);
   });
 
   it('confirm: edited arguments are refused; the asked call alone can be approved', async () => {

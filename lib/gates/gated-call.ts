@@ -1,12 +1,21 @@
 import 'server-only';
-import { type DispatchResult, dispatch, gateRefusal, type Precheck, precheck } from '../mcp/dispatch';
+import {
+  type CallRequest,
+  type DispatchResult,
+  dispatch,
+  gateRefusal,
+  type Precheck,
+  precheck,
+  trustOf,
+} from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
 import { compileSchema, describeErrors } from '../mcp/validators';
 import type { ErrorCode } from '../mcplet/envelope';
 import { GATE_TABLE } from '../mcplet/gates';
-import type { CallSurface, PolicySession } from '../mcplet/policy';
+import type { Decision, PolicySession } from '../mcplet/policy';
+import { rememberedMayCover } from '../mcplet/trust-escalation';
 import type { ApprovalScopeKind } from '../trust/approval-rules';
-import type { GateAnswer } from './answers';
+import type { GateAnswer, RefusalReason } from './answers';
 import { refusalFor } from './answers';
 import type { GatePass } from './pass';
 import type { GateKind, GateTicket } from './pending';
@@ -15,14 +24,29 @@ import { gateStore } from './store';
 
 export type CallStart = { kind: 'result'; result: DispatchResult } | { kind: 'gate'; ticket: GateTicket };
 
-export interface CallIntent {
-  serverId: string;
-  toolName: string;
-  args: unknown;
-  surface: CallSurface;
-  session: PolicySession;
-  /** Where the call comes from, as the server knows it (scopes remembered approvals). */
-  context?: CallContext;
+/** A call as it starts: who calls what, from where, and (once read) with which trust state. */
+export type CallIntent = CallRequest;
+
+/** The call with its conversation's trust state, read now (issue 12). */
+async function withTrust(registry: McpRegistry, intent: CallIntent): Promise<CallIntent> {
+  return intent.trust ? intent : { ...intent, trust: await trustOf(registry, intent) };
+}
+
+/**
+ * SEP client responsibility 3: a result flagged malicious escalates the next action-like call only;
+ * once that call is gated, the conversation's flag is spent.
+ */
+export async function spendMaliciousFlag(
+  registry: McpRegistry,
+  call: { session: PolicySession; context?: CallContext },
+  decision: Decision,
+): Promise<void> {
+  if (!decision.allow || !decision.trust?.spendsMaliciousFlag) return;
+  try {
+    await registry.trust?.spendMaliciousFlag(call.session.userId, call.context?.conversationId);
+  } catch (error) {
+    console.error('[trust] could not spend a malicious-activity flag:', error);
+  }
 }
 
 /** A remembered rule that covers this confirm-level call, as a pass minted here; else nothing. */
@@ -32,6 +56,8 @@ function coveredPass(
   checked: Extract<Precheck, { ok: true }>,
 ): Promise<GatePass | undefined> {
   const { userId } = intent.session;
+  // Issue 12: what the conversation's data asks for is asked every time (docs/gates.md).
+  if (!rememberedMayCover(checked.decision.trust?.reasons)) return Promise.resolve(undefined);
   return rememberedPass(registry, checked.decision.gate, {
     userId,
     serverId: intent.serverId,
@@ -45,9 +71,10 @@ function coveredPass(
 /** Runs a call that does not wait for the user, or opens a gate ticket for one that does (nothing is sent yet). */
 export async function startCall(
   registry: McpRegistry,
-  intent: CallIntent,
+  asked: CallIntent,
   kind: GateKind,
 ): Promise<CallStart> {
+  const intent = await withTrust(registry, asked);
   const checked = precheck(registry, intent);
   if (!checked.ok) return { kind: 'result', result: checked.result };
   if (!GATE_TABLE[checked.decision.gate].waits)
@@ -55,7 +82,9 @@ export async function startCall(
   const pass = await coveredPass(registry, intent, checked);
   if (pass)
     return { kind: 'result', result: await dispatch(registry, { ...intent, args: checked.args, pass }) };
-  return { kind: 'gate', ticket: openGateFor(registry, intent, checked, kind) };
+  const ticket = openGateFor(registry, intent, checked, kind);
+  await spendMaliciousFlag(registry, intent, checked.decision);
+  return { kind: 'gate', ticket };
 }
 
 /** Phase 2: pauses a call that passed policy and validation, before anything reaches its server. */
@@ -68,12 +97,15 @@ export function openGateFor(
   const connection = registry.get(intent.serverId);
   const { gate } = checked.decision;
   const { userId } = intent.session;
-  const remember = offerFor(
-    registry,
-    gate,
-    intent.context ?? {},
-    pinHashOf(registry, userId, intent.serverId, checked.tool.name),
-  );
+  const trustReasons = checked.decision.trust?.reasons ?? [];
+  const remember = rememberedMayCover(trustReasons)
+    ? offerFor(
+        registry,
+        gate,
+        intent.context ?? {},
+        pinHashOf(registry, userId, intent.serverId, checked.tool.name),
+      )
+    : undefined;
   return gateStore().open({
     kind,
     gate,
@@ -85,15 +117,17 @@ export function openGateFor(
     toolName: checked.tool.name,
     toolTitle: checked.tool.title,
     args: checked.args,
-    ...(GATE_TABLE[gate].editable ? { inputSchema: checked.tool.inputSchema } : {}),
+    inputSchema: checked.tool.inputSchema,
     promptMessage: checked.tool.auth?.promptMessage,
     ...(remember ? { remember } : {}),
+    ...(trustReasons.length > 0 ? { trustReasons } : {}),
+    ...(intent.context ? { context: intent.context } : {}),
   });
 }
 
 export type Passed =
   | { ok: true; pass: GatePass; args: Record<string, unknown> }
-  | { ok: false; code: ErrorCode; message: string; declined: boolean };
+  | { ok: false; code: ErrorCode; message: string; declined: boolean; reason?: RefusalReason };
 
 /**
  * Wait → spend: waits for the user's answer to a ticket and turns an approval into a pass for
@@ -103,7 +137,13 @@ export async function awaitPass(ticket: GateTicket, signal?: AbortSignal): Promi
   const store = gateStore();
   const outcome = await store.wait(ticket.id, signal);
   if (outcome.verdict === 'refused')
-    return { ok: false, code: outcome.code, message: outcome.message, declined: true };
+    return {
+      ok: false,
+      code: outcome.code,
+      message: outcome.message,
+      declined: true,
+      reason: outcome.reason,
+    };
   const args = store.ticket(ticket.id, ticket.userId)?.args ?? ticket.args;
   const spent = store.spend(ticket.id, ticket.userId, ticket.serverId, ticket.toolName, args);
   if (!spent.ok)
@@ -127,7 +167,7 @@ export async function passAndDispatch(
   if (!passed.ok) {
     const checked = precheck(registry, intent);
     if (!checked.ok) return checked.result;
-    return gateRefusal(registry, intent, checked, passed.message, passed.code);
+    return gateRefusal(registry, intent, checked, passed);
   }
   return dispatch(registry, { ...intent, args: passed.args, pass: passed.pass, signal });
 }
@@ -141,9 +181,10 @@ export type GatedStep = { kind: 'waiting'; ticket: GateTicket } | { kind: 'done'
  */
 export async function* gatedDispatch(
   registry: McpRegistry,
-  intent: CallIntent,
+  asked: CallIntent,
   signal?: AbortSignal,
 ): AsyncGenerator<GatedStep> {
+  const intent = await withTrust(registry, asked);
   const checked = precheck(registry, intent);
   if (!checked.ok) {
     yield { kind: 'done', result: checked.result };
@@ -159,6 +200,7 @@ export async function* gatedDispatch(
     return;
   }
   const ticket = openGateFor(registry, intent, checked, 'model');
+  await spendMaliciousFlag(registry, intent, checked.decision);
   yield { kind: 'waiting', ticket };
   yield { kind: 'done', result: await passAndDispatch(registry, ticket, intent, signal) };
 }
@@ -169,7 +211,8 @@ export type GateResult =
 
 /** Edited arguments are checked against the tool's input schema before the approval binds to them. */
 function checkEdit(ticket: GateTicket, args: unknown): { ok: true } | { ok: false; reason: string } {
-  if (!ticket.inputSchema) return { ok: false, reason: 'The arguments of this call cannot be edited.' };
+  if (!GATE_TABLE[ticket.gate].editable || !ticket.inputSchema)
+    return { ok: false, reason: 'The arguments of this call cannot be edited.' };
   if (typeof args !== 'object' || args === null || Array.isArray(args))
     return { ok: false, reason: 'The edited arguments must be a JSON object.' };
   const compiled = compileSchema(ticket.inputSchema);
@@ -216,13 +259,7 @@ export async function answerGate(
     const expired = refusalFor('expired');
     return {
       ok: true,
-      result: gateRefusal(
-        registry,
-        { ...ticket, session: { userId } },
-        checked,
-        expired.message,
-        expired.code,
-      ),
+      result: gateRefusal(registry, { ...ticket, session: { userId } }, checked, expired),
     };
   }
   const { ticket } = decided;

@@ -1,11 +1,11 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import type { ErrorCode } from '../mcplet/envelope';
 import { GATE_TABLE, type Gate } from '../mcplet/gates';
 import type { CallSurface } from '../mcplet/policy';
-import { type GateAnswer, type McpletAuth, refusalFor, toMcpletAuth } from './answers';
+import type { TrustReason } from '../mcplet/trust-escalation';
+import { type GateAnswer, type McpletAuth, type Refusal, refusalFor, toMcpletAuth } from './answers';
 import { bindingOf, type GatePass, mintPass } from './pass';
-import type { RememberOffer } from './remembered';
+import type { CallContext, RememberOffer } from './remembered';
 import type { GateStore } from './store';
 
 /** Who waits on a gate: a model's call, a view's call, or the user's own request to run a command. */
@@ -31,17 +31,21 @@ export interface GateTicket {
   toolName: string;
   toolTitle?: string;
   args: Record<string, unknown>;
-  /** The tool's input schema, on gates whose arguments the user may edit (review): labels and descriptions. */
+  /** The tool's input schema: the dialog's labels; its arguments are editable only where the gate table says (review). */
   inputSchema?: Record<string, unknown>;
   promptMessage?: string;
   /** Present on command gates (attack 15). */
   command?: CommandPreview;
   /** On confirmations that may be remembered: the scopes offered and what a rule would be built from. */
   remember?: RememberOffer;
+  /** Issue 12: why the SEP trust rules ask (what data from where may leave); the dialog shows them. */
+  trustReasons?: TrustReason[];
+  /** Where the call comes from, as the server knew it: a view's approved call is decided in its conversation. */
+  context?: CallContext;
   expiresAt: number;
 }
 
-export type GateOutcome = { verdict: 'approved' } | { verdict: 'refused'; code: ErrorCode; message: string };
+export type GateOutcome = { verdict: 'approved' } | Refusal;
 
 /** An open ticket: waiting for the user, or approved and waiting to be spent by its one dispatch. */
 interface Open extends GateTicket {

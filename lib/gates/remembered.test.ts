@@ -15,6 +15,9 @@ import type { ApprovalScope } from '../trust/approval-rules';
 import { answerGate, type CallIntent, gatedDispatch, startCall } from './gated-call';
 import { dropRulesOfChangedTools, pinHashOf, rememberAnswer, rememberedPass } from './remembered';
 
+/** Every tools/call carries the conversation's SEP request annotations; none yet here (issue 12). */
+const NO_ANNOTATIONS = { annotations: {} };
+
 let gated: Awaited<ReturnType<typeof connectedGated>>;
 let registry: McpRegistry;
 let db: Db;
@@ -78,7 +81,9 @@ describe('issue 11 item 3: remembered approvals at the gate (lib/gates)', () => 
     expect(started.kind).toBe('result');
     if (started.kind !== 'result') return;
     expect(started.result.sent).toBe(true);
-    expect(gated.received).toEqual([{ name: 'send_note', arguments: { text: 'hello' } }]);
+    expect(gated.received).toEqual([
+      { name: 'send_note', arguments: { text: 'hello' }, _meta: NO_ANNOTATIONS },
+    ]);
     expect(audits.at(-1)).toMatchObject({
       toolName: 'send_note',
       gate: 'confirm',

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
   return Response.json({ error: message, ...extra }, { status });
 }
@@ -14,4 +16,17 @@ export async function readJson(
   } catch {
     return { ok: false, response: jsonError(400, 'The request body is not valid JSON.') };
   }
+}
+
+/** A JSON body read and checked against its schema; a bad one answers 400 saying the expected shape. */
+export async function readBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes: number,
+  expected: string,
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  const body = await readJson(request, maxBytes);
+  if (!body.ok) return body;
+  const parsed = schema.safeParse(body.value);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, response: jsonError(400, expected) };
 }

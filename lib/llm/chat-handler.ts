@@ -1,7 +1,7 @@
 import 'server-only';
 import { createUIMessageStreamResponse, type ToolSet } from 'ai';
 import type { SessionUser } from '../auth/session';
-import { hostConfig } from '../config/load';
+import { configuredCredentialPatterns, hostConfig } from '../config/load';
 import { getDb } from '../db';
 import { ensureConversation, updateConversation } from '../db/queries/conversations';
 import { saveMessage } from '../db/queries/messages';
@@ -9,12 +9,14 @@ import { jsonError } from '../http/json';
 import { getRegistry } from '../mcp/registry';
 import { parseChatMode } from '../mcplet/chat-mode';
 import { DERIVED_TOOL_NAME } from '../mcplet/derived-result';
+import { cleanText } from '../mcplet/model-facing';
 import { turnHistory } from './chat-history';
 import { parseChatRequest, titleFrom } from './chat-request';
 import { runChatTurn } from './chat-turn';
 import { buildDerivedTool } from './derived-tool';
 import { buildHostTools, liveToolNames } from './host-tools';
 import { chooseModel } from './model-catalog';
+import { conversationSensitiveValues, ScrubBook } from './scrub-book';
 import { llmSettings } from './settings';
 import { buildViewTools, offeredViewTools } from './view-tool-set';
 
@@ -38,7 +40,8 @@ export async function handleChatRequest(
   const db = await getDb();
   const text = request.message?.parts.map((p) => p.text).join('\n') ?? '';
   const opened = await ensureConversation(db, user.id, request.id, {
-    title: titleFrom(text),
+    // The title is stored in plain text: a credential in the first message is masked there.
+    title: titleFrom(cleanText(text, { credentialPatterns: configuredCredentialPatterns() })),
     chatMode,
     modelId: choice.option.id,
   });
@@ -55,10 +58,12 @@ export async function handleChatRequest(
 
   const registry = await getRegistry();
   const session = { userId: user.id };
+  // Issue 12, item 2: every value withheld so far in this conversation, and those this turn withholds.
+  const scrub = new ScrubBook(conversationSensitiveValues(history), configuredCredentialPatterns());
   const tools: ToolSet = {
-    ...buildHostTools(registry, session, config.displayModes, request.id),
-    ...buildViewTools(registry, session, request.id),
-    ...buildDerivedTool(registry, session, request.id, history, config.derivedResults),
+    ...buildHostTools(registry, session, config.displayModes, request.id, scrub),
+    ...buildViewTools(registry, session, request.id, scrub),
+    ...buildDerivedTool(registry, session, request.id, history, config.derivedResults, scrub),
   };
   const derivedNames = DERIVED_TOOL_NAME in tools ? [DERIVED_TOOL_NAME] : [];
   const settings = llmSettings();
@@ -79,9 +84,13 @@ export async function handleChatRequest(
       ...derivedNames,
     ],
     viewContext: request.viewContext,
+    scrub,
     async onResponse(message, outcome) {
       if (outcome.failed && !outcome.aborted) return;
-      await saveMessage(db, user.id, request.id, message);
+      await saveMessage(db, user.id, request.id, message, {
+        scrubSet: scrub.set,
+        credentialPatterns: scrub.credentialPatterns,
+      });
       await updateConversation(db, user.id, request.id, {});
     },
   });

@@ -1,8 +1,11 @@
 import 'server-only';
 import type { UIMessage } from 'ai';
+import { configuredCredentialPatterns } from '../config/load';
 import type { Db } from '../db';
 import { deleteMessagesAfter, listMessages, saveMessage } from '../db/queries/messages';
+import { createScrubSet } from '../trust/scrub';
 import type { ChatRequest } from './chat-request';
+import { conversationSensitiveValues } from './scrub-book';
 
 export type HistoryResult = { ok: true; history: UIMessage[] } | { ok: false; status: number; error: string };
 
@@ -31,6 +34,10 @@ export async function turnHistory(
     return { ok: true, history: stored.slice(0, knownIndex + 1) };
   }
   const message: UIMessage = { id: incoming.id, role: 'user', parts: incoming.parts };
-  await saveMessage(db, userId, request.id, message);
+  // A message repeating a value already withheld (a view's ui/message, say) is sealed at rest too.
+  await saveMessage(db, userId, request.id, message, {
+    scrubSet: createScrubSet(conversationSensitiveValues(stored)),
+    credentialPatterns: configuredCredentialPatterns(),
+  });
   return { ok: true, history: [...stored, message] };
 }

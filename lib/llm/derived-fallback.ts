@@ -5,6 +5,7 @@ import type { McpRegistry } from '../mcp/registry';
 import type { FallbackOutcome } from '../mcplet/derived-result';
 import { modelToolName } from '../mcplet/names';
 import type { PolicySession } from '../mcplet/policy';
+import type { RedactionOptions } from '../trust/redaction';
 import { lastCallArguments } from './derived-history';
 import { noteFallback, settleAttempt } from './derived-log';
 
@@ -41,7 +42,9 @@ export function callInstead(
   session: PolicySession,
   target: FallbackTarget,
   args: Record<string, unknown>,
+  conversationId: string | undefined,
   signal?: AbortSignal,
+  redaction?: RedactionOptions,
 ): Promise<DispatchResult> {
   return dispatch(registry, {
     serverId: target.serverId,
@@ -50,6 +53,9 @@ export function callInstead(
     surface: { kind: 'model' },
     session,
     signal,
+    ...(redaction ? { redaction } : {}),
+    // Its conversation's trust state decides it and receives its result (issue 12).
+    ...(conversationId ? { context: { conversationId } } : {}),
   });
 }
 
@@ -78,7 +84,9 @@ export async function fallBackForExpired(
       error: 'No arguments to call the tool with: the model gave none and the tool was never called here.',
     };
   }
-  const fallback = fallbackOutcome(await callInstead(registry, { userId }, call.target, call.args));
+  const fallback = fallbackOutcome(
+    await callInstead(registry, { userId }, call.target, call.args, conversationId),
+  );
   noteFallback(userId, toolCallId, fallback.error?.code ?? 'ok');
   return { ok: true, fallback };
 }

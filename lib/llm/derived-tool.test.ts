@@ -7,6 +7,10 @@ import type { DerivedOutput } from '../mcplet/derived-result';
 import { fallBackForExpired } from './derived-fallback';
 import { listAttempts, settleAttempt } from './derived-log';
 import { buildDerivedTool, type DerivedConfig } from './derived-tool';
+import { projectToolOutput } from './model-history';
+
+/** Every tools/call carries the conversation's SEP request annotations; none yet here (issue 12). */
+const NO_ANNOTATIONS = { annotations: {} };
 
 let demo: Awaited<ReturnType<typeof connectedRestaurant>>;
 let registry: McpRegistry;
@@ -108,8 +112,12 @@ describe('mcplet_set_tool_result through the host (10.3-10.6), against the demo 
     expect(outputs[0]?.derived.invoking?.inputSchema).toMatchObject({ type: 'object' });
     expect(last.derived.error?.code).toBe('VALIDATION_ERROR');
     expect(last.derived.fallback?.result?.structuredContent).toMatchObject({ total: 2 });
-    expect(calls).toEqual([{ name: 'search_restaurants', arguments: { cuisine: 'italian' } }]);
-    const text = last.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+    expect(calls).toEqual([
+      { name: 'search_restaurants', arguments: { cuisine: 'italian' }, _meta: NO_ANNOTATIONS },
+    ]);
+    const text = projectToolOutput(last)
+      .map((c) => (c.type === 'text' ? c.text : ''))
+      .join('\n');
     expect(text).toContain('Error (VALIDATION_ERROR)');
     expect(text).toContain('Found 2 restaurant(s)');
   });
@@ -121,7 +129,9 @@ describe('mcplet_set_tool_result through the host (10.3-10.6), against the demo 
     ];
     const { last } = await run({ toolId: TARGET, result: { nope: true } }, { history });
     expect(last.derived.fallback?.result?.structuredContent).toMatchObject({ query: { area: 'ginza' } });
-    expect(calls).toEqual([{ name: 'search_restaurants', arguments: { area: 'ginza' } }]);
+    expect(calls).toEqual([
+      { name: 'search_restaurants', arguments: { area: 'ginza' }, _meta: NO_ANNOTATIONS },
+    ]);
   });
 
   it('10.6: with no arguments and no earlier call the model gets the error to correct, nothing is called', async () => {
@@ -217,7 +227,9 @@ describe('mcplet_set_tool_result through the host (10.3-10.6), against the demo 
       ok: false,
       status: 409,
     });
-    expect(calls).toEqual([{ name: 'search_restaurants', arguments: { cuisine: 'vegan' } }]);
+    expect(calls).toEqual([
+      { name: 'search_restaurants', arguments: { cuisine: 'vegan' }, _meta: NO_ANNOTATIONS },
+    ]);
     expect(listAttempts(session.userId).find((a) => a.id === toolCallId)).toMatchObject({
       state: 'expired',
       fallback: 'ok',

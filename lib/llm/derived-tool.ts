@@ -10,14 +10,15 @@ import {
   derivedLimits,
   validateDerivedResult,
 } from '../mcplet/derived-result';
+import { hostText } from '../mcplet/model-facing';
 import { modelToolName } from '../mcplet/names';
 import type { PolicySession } from '../mcplet/policy';
-import type { ModelContent } from '../mcplet/projection';
 import { callInstead, fallbackArguments, fallbackOutcome } from './derived-fallback';
 import { acceptedRevisions } from './derived-history';
 import { logAttempt, noteFallback } from './derived-log';
-import { modelOutput } from './host-tools';
+import { toolModelOutput } from './host-tools';
 import { takeFromWindow } from './rate-window';
+import { ScrubBook } from './scrub-book';
 
 export interface DerivedConfig {
   allowlist: string[];
@@ -59,6 +60,7 @@ export function buildDerivedTool(
   conversationId: string,
   history: UIMessage[],
   config: DerivedConfig,
+  book: ScrubBook = new ScrubBook([]),
 ): Record<string, Tool> {
   const allowlist = new Map(
     config.allowlist.map((entry) => {
@@ -137,11 +139,10 @@ export function buildDerivedTool(
           if (accepted.revision !== undefined) revisions.set(accepted.toolId, accepted.revision);
           const seconds = Math.round((accepted.expiresAt - now) / 1000);
           yield {
-            content: [
-              {
-                type: 'text',
-                text: `Accepted: an open view of ${accepted.toolId} will show your result (it waits at most ${seconds} s for one).`,
-              },
+            model: [
+              hostText(
+                `Accepted: an open view of ${accepted.toolId} will show your result (it waits at most ${seconds} s for one).`,
+              ),
             ],
             derived: { ...base, accepted, canFallBack: args !== undefined },
           };
@@ -149,7 +150,7 @@ export function buildDerivedTool(
         }
 
         const error = { code: verdict.code, message: verdict.message };
-        const refused: ModelContent = [{ type: 'text', text: `Error (${verdict.code}): ${verdict.message}` }];
+        const refused = hostText(`Error (${verdict.code}): ${verdict.message}`);
         const tool = entry && registry.tool(entry.serverId, entry.toolName, session);
         if (
           !entry ||
@@ -158,27 +159,34 @@ export function buildDerivedTool(
           verdict.code === 'RATE_LIMITED' ||
           verdict.code === 'X_ACTION_TARGET'
         ) {
-          yield { content: refused, derived: { ...base, error } };
+          yield { model: [refused], derived: { ...base, error } };
           return;
         }
         // 10.6: an invalid result is replaced by a normal backend call; views hear tool-invoking first.
-        yield { content: [], derived: { ...base, error, invoking: { inputSchema: tool.inputSchema } } };
-        const outcome = await callInstead(registry, session, entry, args, options.abortSignal);
+        yield { model: [], derived: { ...base, error, invoking: { inputSchema: tool.inputSchema } } };
+        const outcome = await callInstead(
+          registry,
+          session,
+          entry,
+          args,
+          conversationId,
+          options.abortSignal,
+          book.options(),
+        );
+        book.add(outcome.withheld?.values ?? []);
         const fallback = fallbackOutcome(outcome);
         noteFallback(session.userId, options.toolCallId, fallback.error?.code ?? 'ok');
         yield {
-          content: [
-            ...refused,
-            {
-              type: 'text',
-              text: `The host called ${request.toolId} instead; its view shows the real result:`,
-            },
-            ...outcome.modelContent,
+          model: [
+            refused,
+            hostText(`The host called ${request.toolId} instead; its view shows the real result:`),
+            outcome.model,
           ],
+          ...(outcome.withheld ? { withheld: outcome.withheld } : {}),
           derived: { ...base, error, fallback },
         };
       },
-      toModelOutput: ({ output }) => modelOutput((output as Partial<DerivedOutput>).content ?? []),
+      toModelOutput: toolModelOutput(book),
     }),
   };
 }

@@ -3,6 +3,10 @@ import { connectedGated } from '../../tests/fixtures/mcp/gated-server';
 import { answerGate } from '../gates/gated-call';
 import type { McpRegistry } from '../mcp/registry';
 import { buildHostTools, type HostToolOutput } from './host-tools';
+import { projectToolOutput } from './model-history';
+
+/** Every tools/call carries the conversation's SEP request annotations; none yet here (issue 12). */
+const NO_ANNOTATIONS = { annotations: {} };
 
 let gated: Awaited<ReturnType<typeof connectedGated>>;
 let registry: McpRegistry;
@@ -59,7 +63,7 @@ describe("Appendix A, 4: a model's confirm-gated call through the host tools' ex
     });
     const second = await outputs.next();
     expect(second.done ? undefined : second.value.view).toMatchObject({ sent: true, toolName: 'send_note' });
-    expect(gated.received).toEqual([{ name: 'send_note', arguments: { text: 'hi' } }]);
+    expect(gated.received).toEqual([{ name: 'send_note', arguments: { text: 'hi' }, _meta: NO_ANNOTATIONS }]);
     expect((await outputs.next()).done).toBe(true);
     expect(await answerGate(registry, ticket.id, 'local', { approved: true })).toMatchObject({ status: 409 });
     expect(gated.received).toHaveLength(1);
@@ -70,9 +74,11 @@ describe("Appendix A, 4: a model's confirm-gated call through the host tools' ex
     await answerGate(registry, ticket.id, 'local', { approved: false, reason: 'cancelled' });
     const second = await outputs.next();
     expect(second.done ? undefined : second.value).toMatchObject({
-      content: [{ type: 'text', text: expect.stringContaining('cancelled') }],
       view: { sent: false, envelope: { error: { code: 'AUTH_REQUIRED' } } },
     });
+    expect(projectToolOutput(second.value)).toEqual([
+      { type: 'text', text: expect.stringContaining('cancelled') },
+    ]);
     expect(gated.received).toEqual([]);
   });
 
@@ -89,6 +95,6 @@ describe("Appendix A, 4: a model's confirm-gated call through the host tools' ex
     const outputs = execute('gated__ping', {});
     const first = await outputs.next();
     expect(first.done ? undefined : first.value.view).toMatchObject({ sent: true });
-    expect(gated.received).toEqual([{ name: 'ping', arguments: {} }]);
+    expect(gated.received).toEqual([{ name: 'ping', arguments: {}, _meta: NO_ANNOTATIONS }]);
   });
 });

@@ -12,14 +12,22 @@ import type { McpRegistry } from '../mcp/registry';
 import { acceptsSuggestion, DISPLAY_MODE_ARG, splitDisplayMode } from '../mcplet/display-mode';
 import type { ResultEnvelope } from '../mcplet/envelope';
 import type { Gate } from '../mcplet/gates';
+import type { ModelFacing, Withheld } from '../mcplet/model-facing';
 import type { PolicySession } from '../mcplet/policy';
 import type { ModelContent } from '../mcplet/projection';
 import type { UntrustedSource } from '../trust/untrusted-content';
+import { projectToolOutput } from './model-history';
+import { ScrubBook } from './scrub-book';
 import { rememberView } from './view-tools';
 
-/** What a host tool returns: the model's projection, and the full result for views and the card. */
+/**
+ * What a host tool returns: the redacted model-facing result (issue 12; `projectToolOutput` turns it
+ * into the model's content), what was withheld from the model and why, and the full result for views
+ * and the card.
+ */
 export interface HostToolOutput {
-  content: ModelContent;
+  model: ModelFacing | ModelFacing[];
+  withheld?: Withheld;
   view: {
     serverId: string;
     toolName: string;
@@ -30,6 +38,8 @@ export interface HostToolOutput {
     gate?: GateTicket;
     /** The model received (some of) the result as untrusted data (spotlighted), and why. */
     untrusted?: UntrustedSource;
+    /** The server flagged the result `maliciousActivityHint` (SEP): the card shows a warning. */
+    malicious?: true;
     /** The gate level the call ran at (the card shows a notice for `notify`). */
     level?: Gate;
     /** When the call was sent (ms): a notice is shown for a call that just ran, not for history. */
@@ -43,7 +53,8 @@ export function toHostToolOutput(
   outcome: DispatchResult,
 ): HostToolOutput {
   return {
-    content: outcome.modelContent,
+    model: outcome.model,
+    ...(outcome.withheld ? { withheld: outcome.withheld } : {}),
     view: {
       serverId,
       toolName,
@@ -51,6 +62,7 @@ export function toHostToolOutput(
       result: outcome.result,
       sent: outcome.sent,
       ...(outcome.untrusted ? { untrusted: outcome.untrusted } : {}),
+      ...(outcome.malicious ? { malicious: true as const } : {}),
       ...(outcome.decision.allow ? { level: outcome.decision.gate } : {}),
       ...(outcome.sent ? { ranAt: Date.now() } : {}),
     },
@@ -106,6 +118,11 @@ export function modelOutput(content: ModelContent): ToolResultOutput {
   };
 }
 
+/** `toModelOutput` of every tool the host offers: the one projection, with the turn's scrub set as it is now. */
+export function toolModelOutput(book: ScrubBook): (options: { output: unknown }) => ToolResultOutput {
+  return ({ output }) => modelOutput(projectToolOutput(output, book.options()));
+}
+
 /**
  * 8.2: the model's tools are the admitted, model-visible ones, each executed through the one
  * dispatch path. The model receives `content` only (15).
@@ -115,6 +132,7 @@ export function buildHostTools(
   session: PolicySession,
   displayModes: { default?: string; tools: Record<string, string> } = { tools: {} },
   conversationId?: string,
+  book: ScrubBook = new ScrubBook([]),
 ): ToolSet {
   const tools: ToolSet = {};
   for (const { modelName, tool: t } of registry.modelTools(session)) {
@@ -164,18 +182,22 @@ export function buildHostTools(
           surface: { kind: 'model' as const },
           session,
           ...(conversationId ? { context: { conversationId } } : {}),
+          redaction: book.options(),
         };
         for await (const step of gatedDispatch(registry, request, options.abortSignal)) {
           // Phase 2: the call is paused before anything reaches the MCP server; the browser draws the gate.
           if (step.kind === 'waiting')
             yield {
-              content: [],
+              model: [],
               view: { serverId: t.serverId, toolName: t.name, sent: false, gate: step.ticket },
             };
-          else yield toHostToolOutput(t.serverId, t.name, step.result);
+          else {
+            book.add(step.result.withheld?.values ?? []);
+            yield toHostToolOutput(t.serverId, t.name, step.result);
+          }
         }
       },
-      toModelOutput: ({ output }) => modelOutput((output as Partial<HostToolOutput>).content ?? []),
+      toModelOutput: toolModelOutput(book),
     });
   }
   return tools;

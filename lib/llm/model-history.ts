@@ -1,26 +1,66 @@
 import { isToolUIPart, type UIMessage } from 'ai';
+import { cleanText, cleanValue, type ModelFacing, projectModelFacing } from '../mcplet/model-facing';
+import type { ModelContent } from '../mcplet/projection';
+import type { RedactionOptions } from '../trust/redaction';
 
-const WITHHELD = [{ type: 'text', text: 'This tool result is not available to the model.' }];
+const WITHHELD: ModelContent = [{ type: 'text', text: 'This tool result is not available to the model.' }];
 
-function modelOutput(output: unknown): { content: unknown[] } {
-  const content = (output as { content?: unknown } | null)?.content;
-  return { content: Array.isArray(content) ? content : WITHHELD };
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Content projected before issue 12 (stored as it was sent): scrubbed and masked again, never trusted as clean. */
+function legacyContent(content: unknown[], options: RedactionOptions): ModelContent {
+  const out: ModelContent = [];
+  for (const block of content) {
+    if (!isRecord(block)) continue;
+    if (block.type === 'text' && typeof block.text === 'string')
+      out.push({ type: 'text', text: cleanText(block.text, options) });
+    else if (block.type === 'image' && typeof block.data === 'string' && typeof block.mimeType === 'string')
+      out.push({ type: 'image', data: block.data, mimeType: block.mimeType });
+  }
+  return out;
 }
 
 /**
- * 15: before history goes to the model, every stored tool output is cut down to its model
- * projection (`content`). The full result (structuredContent, _meta, envelope) stays in storage for
- * views, and never reaches the model, even when the tool that produced it is gone.
+ * Issue 12, item 1 and 15: the one projection of a tool output (a host tool's, a view tool's, a
+ * derived result's), fresh at dispatch (`toModelOutput`) or stored (`modelFacingHistory`): its
+ * stored model-facing form through `projectModelFacing` with the conversation's scrub set now.
+ * `content` is what this function returned before (a rebuilt history), or a pre-issue-12 output.
  */
-export function modelFacingHistory(messages: UIMessage[]): UIMessage[] {
+export function projectToolOutput(output: unknown, options: RedactionOptions = {}): ModelContent {
+  if (!isRecord(output)) return WITHHELD;
+  if (isRecord(output.model) || Array.isArray(output.model))
+    return projectModelFacing(output.model as ModelFacing | ModelFacing[], options).content;
+  if (Array.isArray(output.content)) return legacyContent(output.content, options);
+  return WITHHELD;
+}
+
+type Part = UIMessage['parts'][number];
+
+function cleanPart(part: Part, options: RedactionOptions): Part {
+  if (isToolUIPart(part) && part.state === 'output-available')
+    return {
+      ...part,
+      input: cleanValue(part.input, options),
+      output: { content: projectToolOutput(part.output, options) },
+    };
+  return cleanValue(part, options);
+}
+
+/**
+ * Before history goes to the model: every stored tool output becomes its model projection (the full
+ * result, structuredContent, _meta and envelope stay in storage for views and never reach the model,
+ * even when the tool that produced it is gone), and every other text (the user's messages, a view's
+ * `ui/message` among them, the model's own) has credentials masked and the conversation's sensitive
+ * values scrubbed. A message nothing changed in is returned as it was.
+ */
+export function modelFacingHistory(messages: UIMessage[], options: RedactionOptions = {}): UIMessage[] {
   return messages.map((message) => {
-    if (message.role !== 'assistant') return message;
-    let changed = false;
-    const parts = message.parts.map((part) => {
-      if (!isToolUIPart(part) || part.state !== 'output-available') return part;
-      changed = true;
-      return { ...part, output: modelOutput(part.output) };
-    });
+    const parts = message.parts.map((part) => cleanPart(part, options));
+    const changed = parts.some(
+      (part, index) => JSON.stringify(part) !== JSON.stringify(message.parts[index]),
+    );
     return changed ? { ...message, parts } : message;
   });
 }

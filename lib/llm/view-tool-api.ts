@@ -7,7 +7,7 @@ import { dropViewApprovalRules } from '../db/queries/approval-rules';
 import { listMessages } from '../db/queries/messages';
 import type { CallContext } from '../gates/remembered';
 import { clientId } from '../http/ids';
-import { jsonError, readJson } from '../http/json';
+import { jsonError, readBody } from '../http/json';
 import { getRegistry } from '../mcp/registry';
 import { gateFor } from '../mcplet/policy';
 import { viewToolModelName } from '../mcplet/view-tools';
@@ -63,11 +63,13 @@ export async function viewCallContext(
 /** POST /api/conversations/[id]/view-tools: a view's `tools/list`, admitted and kept on the server. */
 export async function handleViewListing(request: Request, user: SessionUser, conversationId: string) {
   if (!clientId.safeParse(conversationId).success) return jsonError(404, 'This conversation does not exist.');
-  const body = await readJson(request, 200_000);
-  if (!body.ok) return body.response;
-  const parsed = listingSchema.safeParse(body.value);
-  if (!parsed.success)
-    return jsonError(400, 'A view listing is { "viewId": string, "tools": [at most 100 tools] }.');
+  const parsed = await readBody(
+    request,
+    listingSchema,
+    200_000,
+    'A view listing is { "viewId": string, "tools": [at most 100 tools] }.',
+  );
+  if (!parsed.ok) return parsed.response;
   const view = await findView(user, conversationId, parsed.data.viewId);
   if (!view) return jsonError(404, 'No view with this id is open in this conversation.');
   const listing = recordListing(user.id, conversationId, view, parsed.data.tools);
@@ -102,11 +104,13 @@ export async function handleRunAnswer(
   runId: string,
 ) {
   // The bridge refuses results above 1 MB; the margin is the answer's own wrapping.
-  const body = await readJson(request, 1_100_000);
-  if (!body.ok) return body.response;
-  const parsed = runAnswerSchema.safeParse(body.value);
-  if (!parsed.success)
-    return jsonError(400, 'A run answer is { "result": CallToolResult } or { "error": string }.');
+  const parsed = await readBody(
+    request,
+    runAnswerSchema,
+    1_100_000,
+    'A run answer is { "result": CallToolResult } or { "error": string }.',
+  );
+  if (!parsed.ok) return parsed.response;
   const answered = answerRun(runId, user.id, conversationId, parsed.data);
   if (!answered.ok) return jsonError(answered.status, answered.reason);
   return new Response(null, { status: 204 });

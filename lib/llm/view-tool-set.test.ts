@@ -4,6 +4,7 @@ import type { AuditEntry } from '../db/queries/audit';
 import { decideGate } from '../gates/pending';
 import { McpRegistry } from '../mcp/registry';
 import type { McpletTool } from '../mcplet/types';
+import { projectToolOutput } from './model-history';
 import { answerRun, endRunsOf, pendingRunCount } from './view-runs';
 import { buildViewTools, type ViewToolOutput } from './view-tool-set';
 import { dropListing, recordListing, resetViewTools, viewInMessages } from './view-tools';
@@ -24,6 +25,13 @@ const listing = [
     description: 'Reads a web page',
     inputSchema: { type: 'object' },
     annotations: { readOnlyHint: true, untrustedContentHint: true },
+  },
+  {
+    name: 'view_secret',
+    description: 'Shows the API key',
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'object', properties: { key: { type: 'string', 'x-sensitive': true } } },
+    annotations: { readOnlyHint: true, sensitiveHint: true },
   },
   {
     name: 'view_sneaky',
@@ -93,7 +101,7 @@ describe('8.2 and 4: calls of view-provided tools go through decide(), the gate 
         result: { content: [{ type: 'text', text: 'reset 1' }] },
       }),
     ).toEqual({ ok: true });
-    expect((await last).value?.content).toEqual([{ type: 'text', text: 'reset 1' }]);
+    expect(projectToolOutput((await last).value)).toEqual([{ type: 'text', text: 'reset 1' }]);
     expect(audit).toEqual([
       expect.objectContaining({
         surface: 'view-tool',
@@ -117,7 +125,7 @@ describe('8.2 and 4: calls of view-provided tools go through decide(), the gate 
     expect(out?.run).toBeUndefined();
     expect(out?.view.envelope).toMatchObject({ error: { code: 'AUTH_REQUIRED' } });
     expect(pendingRunCount()).toBe(0);
-    expect(audit).toEqual([expect.objectContaining({ gate: 'confirm', outcome: 'declined:AUTH_REQUIRED' })]);
+    expect(audit).toEqual([expect.objectContaining({ gate: 'confirm', outcome: 'declined:cancelled' })]);
   });
 
   it('4: a read-only view tool runs without a gate; only another user or conversation cannot answer its run', async () => {
@@ -129,8 +137,29 @@ describe('8.2 and 4: calls of view-provided tools go through decide(), the gate 
     expect(answerRun(run?.id ?? '', user, 'conv_2', { error: 'x' }).ok).toBe(false);
     const last = calls.next();
     answerRun(run?.id ?? '', user, conversation, { result: { content: [{ type: 'text', text: '3' }] } });
-    expect((await last).value?.content).toEqual([{ type: 'text', text: '3' }]);
+    expect(projectToolOutput((await last).value)).toEqual([{ type: 'text', text: '3' }]);
     expect(audit).toEqual([]);
+  });
+
+  it('issue 12: a view tool declaring sensitiveHint / x-sensitive gives the model neither the value nor a credential; the card gets the reasons', async () => {
+    const { start } = setup();
+    const calls = start('view_secret', {});
+    const run = (await calls.next()).value?.run;
+    const last = calls.next();
+    const secret = 'view-secret-4455667788';
+    const aws = `${'AKIA'}${'B1C2D3E4F5G6H7J8'}`;
+    answerRun(run?.id ?? '', user, conversation, {
+      result: { content: [{ type: 'text', text: `${secret} ${aws}` }], structuredContent: { key: secret } },
+    });
+    const out = (await last).value;
+    const seen = JSON.stringify([projectToolOutput(out), out?.model]);
+    expect(seen).not.toContain(secret);
+    expect(seen).not.toContain(aws);
+    expect(out?.withheld?.values).toEqual(expect.arrayContaining([secret]));
+    expect(out?.withheld?.reasons.map((r: { rule: string }) => r.rule)).toEqual(
+      expect.arrayContaining(['x-sensitive', 'sensitiveHint']),
+    );
+    expect(JSON.stringify(out?.view.result)).toContain(secret);
   });
 
   it('WebMCP 6.4.3: a view tool marked untrustedContentHint gives the model its result spotlighted, with the mark', async () => {
@@ -144,7 +173,7 @@ describe('8.2 and 4: calls of view-provided tools go through decide(), the gate 
     });
     const out = (await last).value;
     expect(out?.view.untrusted).toBe('tool.annotations.untrustedContentHint');
-    const first = out?.content[0];
+    const first = projectToolOutput(out)[0];
     const [note, open, body, close] = (first?.type === 'text' ? first.text : '').split('\n');
     expect(note).toContain('Untrusted data from "view_web" from the open view "Probe: probe_inline"');
     const boundary = /^<<<UNTRUSTED-([0-9a-f]{32})$/.exec(open ?? '')?.[1];

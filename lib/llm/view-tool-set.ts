@@ -1,17 +1,19 @@
 import 'server-only';
 import { jsonSchema, type ToolSet, tool } from 'ai';
-import { awaitPass } from '../gates/gated-call';
+import { awaitPass, spendMaliciousFlag } from '../gates/gated-call';
 import { offerFor, rememberedPass, viewToolHash } from '../gates/remembered';
 import { gateStore } from '../gates/store';
-import { auditAction, rememberedOutcome } from '../mcp/dispatch';
+import { auditAction, declinedOutcome, recordTrust, rememberedOutcome, trustOf } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
 import { type ErrorCode, errorEnvelope, wrapCallResult } from '../mcplet/envelope';
 import { GATE_TABLE } from '../mcplet/gates';
+import { hostText, projectModelFacing, redactToolResult } from '../mcplet/model-facing';
 import { offerToModel } from '../mcplet/offer';
 import { decide, type PolicySession } from '../mcplet/policy';
-import { projectResult, toolSource } from '../mcplet/projection';
+import { rememberedMayCover } from '../mcplet/trust-escalation';
 import type { McpletTool } from '../mcplet/types';
-import { type HostToolOutput, modelDescription, modelOutput } from './host-tools';
+import { type HostToolOutput, modelDescription, toolModelOutput } from './host-tools';
+import { ScrubBook } from './scrub-book';
 import { openRun, type ViewRun, waitForRun } from './view-runs';
 import { type ViewToolCandidate, viewToolByModelName, viewToolCandidates } from './view-tools';
 
@@ -29,7 +31,7 @@ function failed(
   message: string,
 ): ViewToolOutput {
   return {
-    content: [{ type: 'text', text: `Error (${code}): ${message}` }],
+    model: hostText(`Error (${code}): ${message}`),
     view: { serverId, toolName: t.name, envelope: errorEnvelope(t, code, message), sent: false },
   };
 }
@@ -49,6 +51,7 @@ export function buildViewTools(
   registry: McpRegistry,
   session: PolicySession,
   conversationId: string,
+  book: ScrubBook = new ScrubBook([]),
 ): ToolSet {
   const tools: ToolSet = {};
   for (const offered of offeredViewTools(session, conversationId)) {
@@ -75,8 +78,12 @@ export function buildViewTools(
         const live = viewToolByModelName(session.userId, conversationId, modelName);
         const current = live?.tool;
         const surface = { kind: 'view-tool' as const, viewId: t.viewId };
-        const call = { serverId: t.serverId, toolName: t.name, args: input, surface, session };
-        const decision = decide(current, surface, input, session);
+        const context = { conversationId, viewId: t.viewId };
+        const call = { serverId: t.serverId, toolName: t.name, args: input, surface, session, context };
+        const state = await trustOf(registry, call);
+        const decision = decide(current, surface, input, session, {
+          trust: { state, policy: registry.trust?.policy },
+        });
         let approvedBy: string | undefined;
         const audit = (gate: string, outcome: string) => {
           if ((current ?? t).mcpletType !== 'action') return;
@@ -95,21 +102,24 @@ export function buildViewTools(
         }
         // decide() allowed the call, so the arguments are a JSON object.
         let args = input as Record<string, unknown>;
-        const context = { conversationId, viewId: t.viewId };
         const pinHash = viewToolHash(current);
-        const remembered = GATE_TABLE[decision.gate].waits
-          ? await rememberedPass(registry, decision.gate, {
-              userId: session.userId,
-              serverId: current.serverId,
-              toolName: current.name,
-              pinHash,
-              ...context,
-              args,
-            })
-          : undefined;
+        // Issue 12: what the conversation's data asks for is asked every time (docs/gates.md).
+        const trustReasons = decision.trust?.reasons ?? [];
+        const rememberable = rememberedMayCover(trustReasons);
+        const remembered =
+          GATE_TABLE[decision.gate].waits && rememberable
+            ? await rememberedPass(registry, decision.gate, {
+                userId: session.userId,
+                serverId: current.serverId,
+                toolName: current.name,
+                pinHash,
+                ...context,
+                args,
+              })
+            : undefined;
         approvedBy = remembered?.approvedBy;
         if (GATE_TABLE[decision.gate].waits && !remembered) {
-          const remember = offerFor(registry, decision.gate, context, pinHash);
+          const remember = rememberable ? offerFor(registry, decision.gate, context, pinHash) : undefined;
           const ticket = gateStore().open({
             kind: 'model',
             gate: decision.gate,
@@ -121,15 +131,18 @@ export function buildViewTools(
             toolName: current.name,
             toolTitle: current.title,
             args,
-            ...(GATE_TABLE[decision.gate].editable ? { inputSchema: current.inputSchema } : {}),
+            inputSchema: current.inputSchema,
             promptMessage: PROMPT,
             ...(remember ? { remember } : {}),
+            ...(trustReasons.length > 0 ? { trustReasons } : {}),
+            context,
           });
-          yield { content: [], view: { serverId: t.serverId, toolName: t.name, sent: false, gate: ticket } };
+          await spendMaliciousFlag(registry, call, decision);
+          yield { model: [], view: { serverId: t.serverId, toolName: t.name, sent: false, gate: ticket } };
           // Wait → spend: the run is opened only for the call the pass names (edited under review).
           const passed = await awaitPass(ticket, options.abortSignal);
           if (!passed.ok) {
-            audit(decision.gate, `${passed.declined ? 'declined' : 'refused'}:${passed.code}`);
+            audit(decision.gate, passed.declined ? declinedOutcome(passed) : `refused:${passed.code}`);
             yield failed(t.serverId, current, passed.code, passed.message);
             return;
           }
@@ -148,7 +161,7 @@ export function buildViewTools(
         }
         // Waiting starts before the browser can hear of the run, so an early answer is not lost.
         const answered = waitForRun(run.id, options.abortSignal);
-        yield { content: [], view: { serverId: t.serverId, toolName: t.name, sent: false }, run };
+        yield { model: [], view: { serverId: t.serverId, toolName: t.name, sent: false }, run };
         const ran = await answered;
         if (!ran.ok) {
           audit(decision.gate, ran.code);
@@ -157,21 +170,32 @@ export function buildViewTools(
         }
         const envelope = wrapCallResult(current, ran.result);
         audit(decision.gate, 'error' in envelope ? envelope.error.code : 'ok');
-        const projected = projectResult(ran.result, toolSource(current, where));
+        const { model, withheld } = redactToolResult(
+          ran.result,
+          current,
+          where,
+          book.options(),
+          registry.trust?.policy,
+        );
+        book.add(withheld?.values ?? []);
+        const untrusted = projectModelFacing(model, book.options()).untrusted;
+        await recordTrust(registry, call, current, ran.result);
         yield {
-          content: projected.content,
+          model,
+          ...(withheld ? { withheld } : {}),
           view: {
             serverId: t.serverId,
             toolName: t.name,
             envelope,
             result: ran.result,
             sent: true,
-            ...(projected.untrusted ? { untrusted: projected.untrusted } : {}),
+            ...(untrusted ? { untrusted } : {}),
+            ...(model.malicious ? { malicious: true as const } : {}),
             level: decision.gate,
           },
         };
       },
-      toModelOutput: ({ output }) => modelOutput((output as Partial<HostToolOutput>).content ?? []),
+      toModelOutput: toolModelOutput(book),
     });
   }
   return tools;

@@ -1,10 +1,18 @@
 import 'server-only';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CallToolResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitationCompleteNotificationSchema,
+  ElicitRequestSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { deploymentMode } from '../config/deployment';
 import type { OutboundPolicy } from '../net/address-rules';
 import { OutboundRefusedError } from '../net/guard';
+import { HostCallToolResultSchema } from './call-result-schema';
 import { buildCatalog, EMPTY_CATALOG, type ServerCatalog } from './catalog';
+import { handleElicitation } from './elicitation';
+import { outsideAnyCall } from './elicitation-scope';
+import { elicitationStore } from './elicitation-store';
 import { type OpenedClient, openClient, type TransportKind } from './open-client';
 import type { Exchange } from './recording-transport';
 import type { ServerConfig } from './server-config';
@@ -107,7 +115,10 @@ export class ServerConnection {
   }
 
   private open(): Promise<OpenedClient> {
-    return openClient(this.config.transport, CONNECT_TIMEOUT_MS, this.outboundPolicy, this.config.name);
+    // A session opened during a call outlives it: its streams must not carry the call's origin.
+    return outsideAnyCall(() =>
+      openClient(this.config.transport, CONNECT_TIMEOUT_MS, this.outboundPolicy, this.config.name),
+    );
   }
 
   private attach(opened: OpenedClient) {
@@ -123,6 +134,12 @@ export class ServerConnection {
     opened.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.note('info', 'tools/list_changed received; listing again');
       this.refreshSoon();
+    });
+    opened.client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      handleElicitation(this.id, request.params, extra.signal),
+    );
+    opened.client.setNotificationHandler(ElicitationCompleteNotificationSchema, async (notification) => {
+      elicitationStore().complete(this.id, notification.params.elicitationId);
     });
   }
 
@@ -321,10 +338,16 @@ export class ServerConnection {
     if (meta) params._meta = meta;
     return this.onWire(async (opened) => {
       const exchange = opened.transport.watch(params);
-      const result = (await opened.client.callTool(params, CallToolResultSchema, {
-        timeout: this.callTimeoutMs,
-        signal,
-      })) as CallToolResult;
+      // client.request, not callTool: callTool accepts only the SDK's own result schemas. The host lists
+      // tools itself (catalog.ts), so callTool would have had no output validator to run either.
+      const result = (await opened.client.request(
+        { method: 'tools/call', params },
+        HostCallToolResultSchema,
+        {
+          timeout: this.callTimeoutMs,
+          signal,
+        },
+      )) as CallToolResult;
       return { result, exchange };
     });
   }

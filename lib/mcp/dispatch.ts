@@ -1,20 +1,37 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { configuredCredentialPatterns } from '../config/load';
 import { type GatePass, redeemPass } from '../gates/pass';
+import type { CallContext } from '../gates/remembered';
 import {
   type ErrorCode as EnvelopeCode,
   errorEnvelope,
   type ResultEnvelope,
   wrapCallResult,
 } from '../mcplet/envelope';
+import {
+  cleanValue,
+  hostText,
+  type ModelFacing,
+  projectModelFacing,
+  redactToolResult,
+  type Withheld,
+} from '../mcplet/model-facing';
 import { type CallSurface, type Decision, decide, type PolicySession } from '../mcplet/policy';
-import { type ModelContent, projectResult, toolSource } from '../mcplet/projection';
+import type { ModelContent } from '../mcplet/projection';
 import type { McpletTool } from '../mcplet/types';
 import { canonicalJson } from '../trust/canonical';
+import type { RedactionOptions } from '../trust/redaction';
+import { createScrubSet, extendScrubSet } from '../trust/scrub';
+import { EMPTY_TRUST_STATE, type TrustState, withRequestAnnotations } from '../trust/trust-state';
+
+const emptyScrubSet = createScrubSet([]);
+
 import type { UntrustedSource } from '../trust/untrusted-content';
 import { ServerUnavailableError } from './connection';
+import { withElicitationOrigin } from './elicitation-scope';
 import type { Exchange } from './recording-transport';
 import type { McpRegistry } from './registry';
 import { hintsTrusted } from './server-config';
@@ -32,17 +49,32 @@ export interface DispatchRequest {
    */
   pass?: GatePass;
   signal?: AbortSignal;
+  /** Issue 12: the conversation's scrub set and credential formats (the configured ones when absent). */
+  redaction?: RedactionOptions;
+  /** Where the call comes from, as the server knows it (scopes remembered approvals, names its trust state). */
+  context?: CallContext;
+  /** The conversation's trust state the call is decided with; read from the TrustBook when absent. */
+  trust?: TrustState;
 }
+
+/** A call before its gate: everything but the pass and the abort signal. */
+export type CallRequest = Omit<DispatchRequest, 'pass' | 'signal'>;
 
 export interface DispatchResult {
   decision: Decision;
   envelope: ResultEnvelope;
   /** The full MCP result, for views; absent when nothing was sent. */
   result?: CallToolResult;
-  /** What the model may see of the result (15). */
+  /** What is kept for the model of the result, already redacted (issue 12; model-facing.ts). */
+  model: ModelFacing;
+  /** What the model may see of the result now (15): `model` through the one projection. */
   modelContent: ModelContent;
+  /** The values withheld from the model and why (the tool card; sealed at rest). */
+  withheld?: Withheld;
   /** Set when the model received (some of) the result as untrusted data, and why. */
   untrusted?: UntrustedSource;
+  /** The server flagged the result `maliciousActivityHint` (SEP): the card warns, the model was told. */
+  malicious?: true;
   /** The raw JSON-RPC request and response, for the developer preview. */
   exchange?: Exchange;
   sent: boolean;
@@ -56,10 +88,12 @@ function fail(
   message: string,
   started: number,
 ): DispatchResult {
+  const model = hostText(`Error (${code}): ${message}`);
   return {
     decision,
     envelope: errorEnvelope(tool, code, message),
-    modelContent: [{ type: 'text', text: `Error (${code}): ${message}` }],
+    model,
+    modelContent: projectModelFacing(model, { credentialPatterns: configuredCredentialPatterns() }).content,
     sent: false,
     durationMs: performance.now() - started,
   };
@@ -112,21 +146,33 @@ export type Precheck =
     }
   | { ok: false; result: DispatchResult };
 
-/** decide() for a call to a registered server, with what the host knows of that server (trusted hints). */
+/** The trust state a call is decided with (issue 12): its conversation's, else the preview-local one. */
+export function trustOf(
+  registry: McpRegistry,
+  call: { session: PolicySession; context?: CallContext },
+): Promise<TrustState> {
+  return (
+    registry.trust?.state(call.session.userId, call.context?.conversationId) ??
+    Promise.resolve(EMPTY_TRUST_STATE)
+  );
+}
+
+/**
+ * decide() for a call to a registered server, with what the host knows of that server (trusted
+ * hints), the call's trust state (`request.trust`, read by the caller) and the host's trust policy.
+ */
 export function decisionFor(
   registry: McpRegistry,
-  request: {
-    serverId: string;
-    toolName: string;
-    args: unknown;
-    surface: CallSurface;
-    session: PolicySession;
-  },
+  request: CallRequest,
 ): { tool: McpletTool | undefined; decision: Decision } {
   const connection = registry.get(request.serverId);
   const tool = registry.tool(request.serverId, request.toolName, request.session);
   const trustHints = connection ? hintsTrusted(connection.config) : false;
-  return { tool, decision: decide(tool, request.surface, request.args, request.session, { trustHints }) };
+  const trust = { state: request.trust ?? EMPTY_TRUST_STATE, policy: registry.trust?.policy };
+  return {
+    tool,
+    decision: decide(tool, request.surface, request.args, request.session, { trustHints, trust }),
+  };
 }
 
 /** Policy and argument validation: everything that must pass before a gate is even shown. */
@@ -155,23 +201,47 @@ export function precheck(registry: McpRegistry, request: Omit<DispatchRequest, '
   return { ok: true, tool, decision, args };
 }
 
+/** The action log's outcome of a call that ended at its gate: why (a refusal reason), else the code. */
+export function declinedOutcome(refusal: { code: string; reason?: string }): string {
+  return `declined:${refusal.reason ?? refusal.code}`;
+}
+
 /** A call that ended at its gate: nothing was sent; an action is still audited. */
 export function gateRefusal(
   registry: McpRegistry,
   call: { serverId: string; toolName: string; args: unknown; surface: CallSurface; session: PolicySession },
   checked: { tool: McpletTool; decision: Decision },
-  message: string,
-  code: EnvelopeCode = 'AUTH_REQUIRED',
+  refusal: { code: EnvelopeCode; message: string; reason?: string },
 ): DispatchResult {
   if (checked.tool.mcpletType === 'action') {
     auditAction(
       registry,
       call,
       checked.decision.allow ? checked.decision.gate : 'denied',
-      `declined:${code}`,
+      declinedOutcome(refusal),
     );
   }
-  return fail(checked.tool, checked.decision, code, message, performance.now());
+  return fail(checked.tool, checked.decision, refusal.code, refusal.message, performance.now());
+}
+
+/** SEP propagation rules: the result's trust marks join its conversation's state before anyone sees it. */
+export async function recordTrust(
+  registry: McpRegistry,
+  call: { serverId: string; session: PolicySession; context?: CallContext },
+  tool: Pick<McpletTool, 'name' | 'trust'>,
+  result: unknown,
+): Promise<void> {
+  try {
+    await registry.trust?.record(
+      call.session.userId,
+      call.context?.conversationId,
+      { serverId: call.serverId, toolName: tool.name },
+      tool.trust,
+      result,
+    );
+  } catch (error) {
+    console.error('[trust] could not record a result in its conversation trust state:', error);
+  }
 }
 
 /** 16.3 by analogy: an assertion is not kept beyond its call, not even in the preview's exchange. */
@@ -222,7 +292,8 @@ export function rememberedOutcome(outcome: string, approvedBy: string): string {
  * validation, the gate check, the call, and the result envelope with its model projection.
  */
 export async function dispatch(registry: McpRegistry, request: DispatchRequest): Promise<DispatchResult> {
-  const result = await dispatchOnce(registry, request);
+  const trust = request.trust ?? (await trustOf(registry, request));
+  const result = await dispatchOnce(registry, { ...request, trust });
   if ('mcpletType' in result.envelope._meta && result.envelope._meta.mcpletType === 'action') {
     const error = 'error' in result.envelope ? result.envelope.error.code : null;
     const outcome = error === null ? 'ok' : result.sent ? error : `refused:${error}`;
@@ -237,7 +308,10 @@ export async function dispatch(registry: McpRegistry, request: DispatchRequest):
   return result;
 }
 
-async function dispatchOnce(registry: McpRegistry, request: DispatchRequest): Promise<DispatchResult> {
+async function dispatchOnce(
+  registry: McpRegistry,
+  request: DispatchRequest & { trust: TrustState },
+): Promise<DispatchResult> {
   const started = performance.now();
   const checked = precheck(registry, request);
   if (!checked.ok) return checked.result;
@@ -250,17 +324,46 @@ async function dispatchOnce(registry: McpRegistry, request: DispatchRequest): Pr
     args,
   });
   if (!passed.ok) return fail(tool, decision, 'AUTH_REQUIRED', `"${tool.name}" ${passed.message}`, started);
-  const meta = passed.auth ? { mcplet_auth: passed.auth } : undefined;
+  // SEP client responsibility 1: the conversation's request annotations ride beside mcplet_auth.
+  const meta = withRequestAnnotations(passed.auth ? { mcplet_auth: passed.auth } : undefined, request.trust);
   try {
-    const { result, exchange } = await connection.callTool(tool.name, args, meta, request.signal);
-    const projected = projectResult(result, toolSource(tool, connection.config.name));
+    const origin = {
+      callId: randomUUID(),
+      userId: request.session.userId,
+      ...(request.context?.conversationId ? { conversationId: request.context.conversationId } : {}),
+      serverId: request.serverId,
+      serverName: connection.config.name,
+      toolName: tool.name,
+      ...(tool.title ? { toolTitle: tool.title } : {}),
+    };
+    const { result, exchange } = await withElicitationOrigin(origin, () =>
+      connection.callTool(tool.name, args, meta, request.signal),
+    );
+    const options = request.redaction ?? { credentialPatterns: configuredCredentialPatterns() };
+    const { model, withheld } = redactToolResult(
+      result,
+      tool,
+      connection.config.name,
+      options,
+      registry.trust?.policy,
+    );
+    const projected = projectModelFacing(model, options);
+    await recordTrust(registry, request, tool, result);
+    // The preview's JSON-RPC log shows what was withheld from the model masked too.
+    const masked = {
+      ...options,
+      scrubSet: extendScrubSet(options.scrubSet ?? emptyScrubSet, withheld?.values ?? []),
+    };
     return {
       decision,
       envelope: wrapCallResult(tool, result),
       result,
+      model,
       modelContent: projected.content,
+      ...(withheld ? { withheld } : {}),
       ...(projected.untrusted ? { untrusted: projected.untrusted } : {}),
-      exchange: redactAuth(exchange),
+      ...(model.malicious ? { malicious: true as const } : {}),
+      exchange: cleanValue(redactAuth(exchange), masked),
       sent: true,
       durationMs: performance.now() - started,
     };

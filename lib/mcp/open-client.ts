@@ -6,14 +6,16 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { OutboundPolicy } from '../net/address-rules';
 import { createGuardedFetch, OutboundRefusedError } from '../net/guard';
+import { ELICITATION_CAPABILITY } from './elicitation';
 import { RecordingTransport } from './recording-transport';
 import type { ServerTransport } from './server-config';
 import { AuthorizationRequiredError, httpStatusOf, safeErrorText } from './wire-errors';
 
 export const HOST_INFO = { name: 'mcplet-host', version: '0.1.0' };
 
-/** The MCP Apps extension this host implements (io.modelcontextprotocol/ui). */
+/** The MCP Apps extension this host implements (io.modelcontextprotocol/ui); elicitation, both modes. */
 export const CLIENT_CAPABILITIES = {
+  elicitation: ELICITATION_CAPABILITY,
   extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
 };
 

@@ -7,6 +7,7 @@ import { addApprovalRule, dropApprovalRulesForTool, findCoveringRule } from '../
 import { type AuditEntry, recordAudit } from '../db/queries/audit';
 import { deletePinsOf, listPins, savePin } from '../db/queries/pins';
 import { deleteStoredServer, listStoredServers, storeServer } from '../db/queries/servers';
+import { loadTrustState, saveTrustState } from '../db/queries/trust-state';
 import { type ApprovalRuleStore, dropRulesOfChangedTools } from '../gates/remembered';
 import { modelToolName } from '../mcplet/names';
 import { offerToModel } from '../mcplet/offer';
@@ -17,6 +18,7 @@ import { restartsStoredCommand } from '../trust/command-servers';
 import { ServerConnection } from './connection';
 import { PinBook } from './pins';
 import { parseRegistration, type ServerConfig, type ServerRegistration } from './server-config';
+import { TrustBook } from './trust-book';
 import { prefetchUiResources } from './ui-resource';
 
 export interface ModelTool {
@@ -40,6 +42,8 @@ export class McpRegistry {
   pins?: PinBook;
   /** Issue 11 item 3: each user's remembered approvals; the host wires it to the database. */
   approvals?: ApprovalRuleStore;
+  /** Issue 12: each conversation's SEP trust state and the host's trust policy; wired to the database. */
+  trust?: TrustBook;
 
   constructor(pools: ReadonlySet<string>) {
     this.pools = pools;
@@ -202,6 +206,10 @@ async function createRegistry(): Promise<McpRegistry> {
     audit: (entry) => registry.audit?.(entry),
   });
   registry.pins.load(await listPins(db));
+  registry.trust = new TrustBook(hostConfig().trustPolicy, {
+    load: (userId, conversationId) => loadTrustState(db, userId, conversationId),
+    save: (userId, conversationId, state) => saveTrustState(db, userId, conversationId, state),
+  });
   registry.approvals = {
     find: (call) => findCoveringRule(db, call),
     add: (rule) => addApprovalRule(db, rule),

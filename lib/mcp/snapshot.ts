@@ -1,6 +1,6 @@
-import type { GateVerdict } from '../mcplet/gate-precedence';
 import { modelToolName } from '../mcplet/names';
 import { gateVerdict } from '../mcplet/policy';
+import type { TrustVerdict } from '../mcplet/trust-escalation';
 import type { McpletTool, RejectedTool } from '../mcplet/types';
 import type { ServerConnection } from './connection';
 import type { PinBook, ToolChange, ViewChange } from './pins';
@@ -8,8 +8,11 @@ import { hintsTrusted } from './server-config';
 
 export interface ToolView extends McpletTool {
   modelName: string;
-  /** The gate level of a call and the rule that decided it (docs/gates.md). */
-  gate: GateVerdict;
+  /**
+   * The gate level of a call in an empty conversation and the rule that decided it (docs/gates.md);
+   * the tool's own trust declarations (e.g. irreversible outcomes) count, a conversation's data cannot yet.
+   */
+  gate: TrustVerdict;
   resultSchema?: {
     uri: string;
     status: 'ready' | 'error';

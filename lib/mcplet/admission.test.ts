@@ -406,3 +406,55 @@ describe('WebMCP HITL proposal: humanInTheLoopHint is read from annotations and 
     expect(admitted(admitTool(tool({ destructiveHint: true }), ctx)).destructiveHint).toBe(true);
   });
 });
+
+describe('SEP "Extended Tool Annotations": the trust fields a tool declares are kept for policy', () => {
+  it('openWorldHint, attribution, inputMetadata and returnMetadata are read as possible sets', () => {
+    const t = admitted(
+      admitTool(
+        tool(
+          { mcpletType: 'prepare', visibility: ['model'] },
+          {
+            annotations: {
+              openWorldHint: true,
+              attribution: ['https://news.example/'],
+              inputMetadata: {
+                destination: 'public',
+                sensitivity: ['pii'],
+                outcomes: ['consequential', 'irreversible'],
+              },
+              returnMetadata: { source: 'untrustedPublic', sensitivity: 'none' },
+            },
+          },
+        ),
+        strict,
+      ),
+    );
+    expect(t.trust).toEqual({
+      openWorldHint: true,
+      attribution: ['https://news.example/'],
+      inputMetadata: {
+        destination: ['public'],
+        sensitivity: ['pii'],
+        outcomes: ['consequential', 'irreversible'],
+      },
+      returnMetadata: { source: ['untrustedPublic'], sensitivity: ['none'] },
+    });
+  });
+
+  it('a value the SEP does not name is ignored with a warning; a tool declaring nothing has no trust field', () => {
+    const t = admitted(
+      admitTool(
+        tool(
+          { mcpletType: 'read', visibility: ['model'] },
+          { annotations: { inputMetadata: { destination: 'Public' } } },
+        ),
+        strict,
+      ),
+    );
+    expect(t.trust?.inputMetadata).toEqual({ destination: [] });
+    expect(t.warnings.join(' ')).toContain('inputMetadata.destination: "Public" is not a destination');
+    expect(
+      admitted(admitTool(tool({ mcpletType: 'read', visibility: ['model'] }), strict)).trust,
+    ).toBeUndefined();
+  });
+});

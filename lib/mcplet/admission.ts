@@ -1,3 +1,5 @@
+import { isSensitiveOutput } from '../trust/redaction';
+import { readToolTrust, type TrustDeclaration } from '../trust/trust-annotations';
 import { toolUntrustedSource } from '../trust/untrusted-content';
 import { type HitlHint, isHitlHint } from './gate-precedence';
 import { stricter } from './gates';
@@ -111,6 +113,22 @@ function readHitlHint(raw: RawTool, meta: Meta, warnings: string[]): HitlHint | 
     hint = hint === undefined ? value : stricter(hint, value);
   }
   return hint;
+}
+
+/**
+ * SEP "Extended Tool Annotations": the trust fields the tool declares, kept when it declares any
+ * (they can only raise a gate); a field the SEP does not allow is ignored with a warning.
+ */
+function declaredTrust(raw: RawTool, warnings: string[]): TrustDeclaration | undefined {
+  const { declaration, ignored } = readToolTrust(raw);
+  for (const reason of ignored) warnings.push(`trust annotation ${reason}; ignored`);
+  const declares =
+    declaration.openWorldHint !== undefined ||
+    declaration.maliciousActivityHint !== undefined ||
+    declaration.attribution.length > 0 ||
+    declaration.inputMetadata !== undefined ||
+    declaration.returnMetadata !== undefined;
+  return declares ? declaration : undefined;
 }
 
 /** Derives MCPlet metadata from standard MCP annotations (DESIGN.md `annotations` mode). */
@@ -277,8 +295,12 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
     tool.readOnlyHint = raw.annotations.readOnlyHint;
   }
   if (isRecord(raw.annotations) && raw.annotations.destructiveHint === true) tool.destructiveHint = true;
+  if (isSensitiveOutput(raw, undefined)) tool.sensitiveHint = true;
+  if (isRecord(raw.outputSchema)) tool.outputSchema = raw.outputSchema;
   const hint = readHitlHint(raw, meta, warnings);
   if (hint) tool.hitlHint = hint;
+  const trust = declaredTrust(raw, warnings);
+  if (trust) tool.trust = trust;
   return { status: 'admitted', tool };
 }
 

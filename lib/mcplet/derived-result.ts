@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ErrorCode } from './envelope';
-import type { ModelContent } from './projection';
+import type { ModelFacing, Withheld } from './model-facing';
 import type { McpletType } from './types';
 
 /** 10.3: the host-local tool the model uses to shape a result for a view. Never sent to an MCP server. */
@@ -60,7 +60,10 @@ export interface AcceptedDerived {
 
 /** The tool output of `mcplet_set_tool_result`: the model's text, and for the browser what to do with views. */
 export interface DerivedOutput {
-  content: ModelContent;
+  /** What the model gets (host text, and a fallback call's redacted result); see model-facing.ts. */
+  model: ModelFacing[];
+  /** What a fallback call's result withheld from the model, and why. */
+  withheld?: Withheld;
   derived: {
     toolId: string;
     /** The allowlisted target, when the model named one. */

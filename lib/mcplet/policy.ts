@@ -1,5 +1,12 @@
-import { type GateRule, type GateVerdict, resolveGate, type UserGateSetting } from './gate-precedence';
+import { EMPTY_TRUST_STATE, type TrustState } from '../trust/trust-state';
+import { resolveGate, type UserGateSetting } from './gate-precedence';
 import { GATE_TABLE, type Gate } from './gates';
+import {
+  escalateVerdict,
+  type TrustPolicyConfig,
+  type TrustReason,
+  type TrustVerdict,
+} from './trust-escalation';
 import type { McpletTool, Surface } from './types';
 
 export type { Gate } from './gates';
@@ -13,8 +20,15 @@ export type DenyCode =
   | 'ARGUMENTS_NOT_OBJECT'
   | 'TOOL_CHANGED';
 
+/** Why trust escalation asks for more than the gate precedence did, when it asks anything. */
+export interface DecisionTrust {
+  reasons: TrustReason[];
+  /** The conversation's pending malicious-activity flag is spent once this call is gated. */
+  spendsMaliciousFlag: boolean;
+}
+
 export type Decision =
-  | { allow: true; gate: Gate; rule: GateRule; reason: string }
+  | { allow: true; gate: Gate; rule: TrustVerdict['rule']; reason: string; trust?: DecisionTrust }
   | { allow: false; code: DenyCode; reason: string; section: string };
 
 /**
@@ -34,15 +48,23 @@ function deny(code: DenyCode, section: string, reason: string): Decision {
   return { allow: false, code, reason, section };
 }
 
-/** What the host knows besides the tool: whether its server's hints are trusted, the user's setting. */
+/**
+ * What the host knows besides the tool: whether its server's hints are trusted, the user's setting,
+ * and the trust state of the conversation the call belongs to with the host's trust policy. Without
+ * a state the call is judged as in an empty conversation (the tool's own declarations still count).
+ */
 export interface GateContext {
   trustHints?: boolean;
   userSetting?: UserGateSetting;
+  trust?: { state: TrustState; policy?: Partial<TrustPolicyConfig> };
 }
 
-/** 4, 6.7, 7.2 and the HITL hint: what must stand between a call and its dispatch, and which rule said so. */
-export function gateVerdict(tool: McpletTool, context: GateContext = {}): GateVerdict {
-  return resolveGate({
+/**
+ * 4, 6.7, 7.2, the HITL hint and trust escalation (issue 12): what must stand between a call and
+ * its dispatch, and which rule said so. The SEP's annotations only ever raise the precedence's level.
+ */
+export function gateVerdict(tool: McpletTool, context: GateContext = {}): TrustVerdict {
+  const verdict = resolveGate({
     mcpletType: tool.mcpletType,
     auth: tool.auth,
     admittedBy: tool.admittedBy,
@@ -50,6 +72,13 @@ export function gateVerdict(tool: McpletTool, context: GateContext = {}): GateVe
     destructiveHint: tool.destructiveHint,
     trustHints: context.trustHints,
     userSetting: context.userSetting,
+  });
+  return escalateVerdict(verdict, {
+    tool: tool.trust ?? { attribution: [] },
+    readOnlyHint: tool.readOnlyHint,
+    mcpletType: tool.mcpletType,
+    state: context.trust?.state ?? EMPTY_TRUST_STATE,
+    config: context.trust?.policy,
   });
 }
 
@@ -119,13 +148,15 @@ export function decide(
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     return deny('ARGUMENTS_NOT_OBJECT', '5.1', 'tool arguments must be a JSON object');
   }
-  const { gate, rule } = gateVerdict(tool, context);
+  const { gate, rule, reasons, spendsMaliciousFlag } = gateVerdict(tool, context);
   const who = SURFACE_LABEL[surface.kind];
   const row = GATE_TABLE[gate];
-  const reason = row.waits
+  const base = row.waits
     ? `${tool.mcpletType} tool: needs ${row.asks} before it is sent`
     : row.browser === 'notice'
       ? `${tool.mcpletType} tool, callable by ${who} without waiting; you are told when it runs`
       : `${tool.mcpletType} tool, callable by ${who} without a gate`;
-  return { allow: true, gate, rule, reason };
+  if (reasons.length === 0) return { allow: true, gate, rule, reason: base };
+  const reason = `${base}. ${reasons.map((r) => r.text).join(' ')}`;
+  return { allow: true, gate, rule, reason, trust: { reasons, spendsMaliciousFlag } };
 }

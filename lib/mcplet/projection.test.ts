@@ -123,7 +123,7 @@ describe('WebMCP 6.4.3: untrusted content is spotlighted for the model', () => {
       { from },
     );
     expect(whole.untrusted).toBe('result._meta.untrustedContentHint');
-    expect(open((whole.content[0] as { text: string }).text)).toBeDefined();
+    expect(open((whole.content[0] as { text: string }).text)).toMatch(/^[0-9a-f]{32}$/);
 
     const one = projectResult(
       {
@@ -136,7 +136,7 @@ describe('WebMCP 6.4.3: untrusted content is spotlighted for the model', () => {
     );
     expect(one.untrusted).toBe('content._meta.openWorldHint');
     expect(one.content[0]).toEqual({ type: 'text', text: 'trusted' });
-    expect(open((one.content[1] as { text: string }).text)).toBeDefined();
+    expect(open((one.content[1] as { text: string }).text)).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('images are passed unchanged, after a note', () => {
@@ -163,7 +163,7 @@ describe('WebMCP 6.4.3: untrusted content is spotlighted for the model', () => {
       },
       { from, untrusted: 'tool.annotations.openWorldHint' },
     );
-    for (const c of projected) expect(open((c as { text: string }).text)).toBeDefined();
+    for (const c of projected) expect(open((c as { text: string }).text)).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('trusted content is unchanged, and a false hint marks nothing', () => {

@@ -84,6 +84,9 @@ function blocksOf(
         type: 'text',
         text: `[resource link: ${b.uri}${typeof b.name === 'string' ? ` (${b.name})` : ''}]`,
       });
+    } else if (b.type === 'secret_reference') {
+      // Sensitive-output 4b: the model knows a secret exists by its label only (redaction.ts).
+      push({ type: 'text', text: `[secret reference${typeof b.label === 'string' ? `: ${b.label}` : ''}]` });
     } else if (b.type === 'resource' && b.resource && typeof b.resource === 'object') {
       const r = b.resource as Record<string, unknown>;
       if (typeof r.text === 'string') push({ type: 'text', text: r.text.slice(0, MAX_TEXT) });

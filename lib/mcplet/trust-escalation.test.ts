@@ -3,10 +3,12 @@ import type { TrustDeclaration } from '../trust/trust-annotations';
 import { EMPTY_TRUST_STATE, propagate, resultTrust, type TrustState } from '../trust/trust-state';
 import { GATE_LEVELS, GATE_TABLE, type Gate } from './gates';
 import {
+  DECISION_RULE_TEXT,
   DEFAULT_TRUST_POLICY,
   escalateForTrust,
   escalateVerdict,
   isActionLike,
+  rememberedMayCover,
   TRUST_RULE_TEXT,
   type TrustPolicyConfig,
   untrustedBySource,
@@ -358,5 +360,31 @@ describe('escalateVerdict: the gate precedence names the trust rule only when it
   it('every trust rule has a text for the preview', () => {
     for (const rule of ['public-destination', 'irreversible', 'malicious-activity'] as const)
       expect(TRUST_RULE_TEXT[rule].length, rule).toBeGreaterThan(0);
+  });
+});
+
+describe('issue 11.3 × issue 12: a remembered approval never silently covers a trust escalation from the conversation', () => {
+  it('public-destination and malicious-activity reasons cannot be covered; irreversible (part of the pinned definition) can', () => {
+    const reasons = (state: TrustState, tool: TrustDeclaration) =>
+      escalateForTrust({ gate: 'confirm', tool, state }).reasons;
+    expect(rememberedMayCover(reasons(openWorldState, sendEmail))).toBe(false);
+    expect(rememberedMayCover(reasons(maliciousState, { attribution: [] }))).toBe(false);
+    const irreversible: TrustDeclaration = { attribution: [], inputMetadata: { outcomes: ['irreversible'] } };
+    expect(reasons(EMPTY_TRUST_STATE, irreversible).map((r) => r.rule)).toEqual(['irreversible']);
+    expect(rememberedMayCover(reasons(EMPTY_TRUST_STATE, irreversible))).toBe(true);
+    expect(rememberedMayCover([])).toBe(true);
+    expect(rememberedMayCover()).toBe(true);
+  });
+
+  it('every rule has a preview text, precedence and trust alike', () => {
+    expect(DECISION_RULE_TEXT.default).toBe('read or prepare tool, no rule asks for a gate');
+    expect(DECISION_RULE_TEXT['mcplet-type']).toBe('MCPlet type action (spec 4)');
+    expect(DECISION_RULE_TEXT['public-destination']).toBe(
+      'may send open-world or sensitive data of this conversation to a public destination',
+    );
+    expect(DECISION_RULE_TEXT.irreversible).toBe('inputMetadata.outcomes: irreversible');
+    expect(DECISION_RULE_TEXT['malicious-activity']).toBe(
+      'an earlier result was flagged maliciousActivityHint',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { isSensitiveClass, type TrustDeclaration } from '../trust/trust-annotations';
 import type { ResultTrust, TrustState } from '../trust/trust-state';
-import type { GateVerdict } from './gate-precedence';
+import { GATE_RULE_TEXT, type GateVerdict } from './gate-precedence';
 import { GATE_TABLE, type Gate, stricter } from './gates';
 import type { McpletType } from './types';
 
@@ -140,6 +140,26 @@ export function escalateVerdict(
     (r) => r.gate === escalation.gate && GATE_TABLE[r.gate].rank > GATE_TABLE[verdict.gate].rank,
   );
   return { ...escalation, rule: raised ? raised.rule : verdict.rule };
+}
+
+/** What the preview says of the rule that decided a call's level, gate precedence or trust. */
+export const DECISION_RULE_TEXT: Record<TrustVerdict['rule'], string> = {
+  ...GATE_RULE_TEXT,
+  ...TRUST_RULE_TEXT,
+};
+
+/** The trust rules that ask because of what the conversation holds, not because of the tool's definition. */
+const CONVERSATION_RULES: ReadonlySet<TrustRule> = new Set(['public-destination', 'malicious-activity']);
+
+/**
+ * Whether a remembered approval (issue 11.3, docs/gates.md) may stand in for this call's
+ * confirmation. A rule is bound to the tool's pinned definition, so it may cover what that
+ * definition asks for (`irreversible` is part of it), never a confirmation the conversation's data
+ * asks for: open-world or sensitive data about to leave, or a result flagged malicious. Such a call
+ * is asked every time, and its dialog offers nothing to remember.
+ */
+export function rememberedMayCover(reasons: readonly TrustReason[] = []): boolean {
+  return !reasons.some((r) => CONVERSATION_RULES.has(r.rule));
 }
 
 /**

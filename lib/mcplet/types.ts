@@ -1,3 +1,4 @@
+import type { TrustDeclaration } from '../trust/trust-annotations';
 import type { UntrustedSource } from '../trust/untrusted-content';
 import type { HitlHint } from './gate-precedence';
 
@@ -56,10 +57,16 @@ export interface McpletTool {
   readOnlyHint?: boolean;
   /** Its results reach the model as untrusted data (lib/trust/untrusted-content), and why. */
   untrustedContent?: UntrustedSource;
+  /** Sensitive-output section 1: `sensitiveHint: true` in `annotations` or `_meta`; no raw value reaches the model. */
+  sensitiveHint?: boolean;
+  /** The tool's `outputSchema`, kept for its `x-sensitive` marks (sensitive-output section 3). */
+  outputSchema?: Record<string, unknown>;
   /** MCP `annotations.destructiveHint`: at least a confirmation (docs/gates.md). */
   destructiveHint?: boolean;
   /** `humanInTheLoopHint` from `annotations` or `_meta` (the stricter of the two). */
   hitlHint?: HitlHint;
+  /** SEP trust annotations the tool declares (possible sets); untrusted hints that may only raise a gate. */
+  trust?: TrustDeclaration;
   admittedBy: AdmittedBy;
   /** Attack 7: the description read like instructions, so the model is not shown it. */
   descriptionWithheld?: boolean;

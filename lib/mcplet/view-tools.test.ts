@@ -157,3 +157,29 @@ describe('WebMCP HITL proposal: a view tool’s humanInTheLoopHint and destructi
     },
   );
 });
+
+describe('SEP client responsibility 5: a view tool’s trust annotations are kept, so they can only raise its level', () => {
+  it('inputMetadata, returnMetadata, attribution and maliciousActivityHint reach the admitted tool', () => {
+    const { admitted } = admitViewTools(
+      [
+        {
+          name: 'post',
+          description: 'Posts',
+          inputSchema: { type: 'object' },
+          annotations: {
+            readOnlyHint: true,
+            attribution: ['https://v.example/'],
+            inputMetadata: { destination: 'public', sensitivity: 'none', outcomes: 'irreversible' },
+            returnMetadata: { source: 'untrustedPublic', sensitivity: 'none' },
+          },
+        },
+      ],
+      { viewId: 'v1', serverId: 'srv' },
+    );
+    expect(admitted[0]?.trust).toMatchObject({
+      attribution: ['https://v.example/'],
+      inputMetadata: { destination: ['public'], outcomes: ['irreversible'] },
+      returnMetadata: { source: ['untrustedPublic'] },
+    });
+  });
+});

@@ -21,7 +21,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * the `annotations` admission mode: `readOnlyHint: true` is a read tool with no gate, anything else
  * an action behind a host-drawn confirmation. `untrustedContentHint` and `openWorldHint` (in
  * `annotations` or `_meta`) are kept: they can only mark the tool's results as untrusted data for
- * the model. `humanInTheLoopHint` and `destructiveHint` are kept too: a view's hints are never
+ * the model; `sensitiveHint` and `outputSchema` (its `x-sensitive` marks) likewise only withhold more
+ from the model. `humanInTheLoopHint` and `destructiveHint` are kept too: a view's hints are never
  * trusted, so they can only raise the level (docs/gates.md). The rest of the view's `_meta` (an `mcpletType` or `auth` claim, say) is ignored, so a
  * listing cannot lower its own gate. `serverId` is the view's server
  * as the host's own records name it; view tools are offered to the model only.
@@ -37,6 +38,7 @@ export function admitViewTools(
       title: r.title,
       description: r.description,
       inputSchema: r.inputSchema,
+      outputSchema: r.outputSchema,
       annotations: isRecord(r.annotations)
         ? {
             readOnlyHint: r.annotations.readOnlyHint,
@@ -44,12 +46,22 @@ export function admitViewTools(
             openWorldHint: r.annotations.openWorldHint,
             humanInTheLoopHint: r.annotations.humanInTheLoopHint,
             destructiveHint: r.annotations.destructiveHint,
+            sensitiveHint: r.annotations.sensitiveHint,
+            // SEP trust annotations: a view's are hints like any other, so they can only raise the gate.
+            maliciousActivityHint: r.annotations.maliciousActivityHint,
+            attribution: r.annotations.attribution,
+            inputMetadata: r.annotations.inputMetadata,
+            returnMetadata: r.annotations.returnMetadata,
           }
         : undefined,
       _meta: {
         visibility: ['model'],
         ...(isRecord(r._meta)
-          ? { untrustedContentHint: r._meta.untrustedContentHint, openWorldHint: r._meta.openWorldHint }
+          ? {
+              untrustedContentHint: r._meta.untrustedContentHint,
+              openWorldHint: r._meta.openWorldHint,
+              sensitiveHint: r._meta.sensitiveHint,
+            }
           : {}),
       },
     };

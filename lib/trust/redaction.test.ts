@@ -259,6 +259,20 @@ describe('redaction: WebMCP sensitive-output proposal section 3, per-field x-sen
 describe('redaction: WebMCP sensitive-output proposal section 1, sensitiveHint', () => {
   const hintTool = { annotations: { sensitiveHint: true } };
 
+  it('section 1 with section 3: a schema naming its x-sensitive fields says which values the hint means; the others stay and are not scrubbed later', () => {
+    const tool = { ...apiKeyTool, annotations: { sensitiveHint: true } };
+    const redaction = redactForModel(apiKeyResult, tool);
+    expect(redaction.result.structuredContent).toEqual({ id: 'key_123', name: 'production' });
+    // The text may hold anything: under the hint it is still withheld whole.
+    expect(redaction.result.content).toEqual([{ type: 'text', text: WITHHELD_MARKER }]);
+    expect(redaction.sensitiveValues).toContain(API_SECRET);
+    expect(redaction.sensitiveValues).not.toContain('production');
+    expect(modelText(redaction)).not.toContain(API_SECRET);
+    // Without a marked field the hint marks every value (next test), names included.
+    const unmarked = redactForModel(apiKeyResult, { ...tool, outputSchema: { type: 'object' } });
+    expect(unmarked.sensitiveValues).toContain('production');
+  });
+
   it('section 1: a redacted structured result: same shape, every value the marker, never a raw value', () => {
     const result = {
       content: [{ type: 'text', text: `Your record: ${'Diagnosis: hypertension'}` }],

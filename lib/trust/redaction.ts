@@ -5,7 +5,8 @@
  * values were withheld and why (for the tool card and the conversation's scrub set):
  * - section 1, `sensitiveHint: true` (tool `annotations` or `_meta`, or the result's, a hint only
  *   raises): no raw value reaches the model. `structuredContent` keeps its shape with every value
- *   replaced by the marker (the "redacted structured result"); a `secret_reference` item reaches the
+ *   replaced by the marker (the "redacted structured result"), unless the `outputSchema` names its
+ *   `x-sensitive` fields: then those are the sensitive values (section 3) and the rest stays; a `secret_reference` item reaches the
  *   model as its label only (section 4b); text siblings pass (scrubbed) only next to a reference
  *   (4b: the secret is not in the result then); any other block is replaced by the marker.
  * - section 3, `x-sensitive: true` on a field of `outputSchema` (through `properties`,
@@ -27,9 +28,16 @@ import {
   maskCredentials,
 } from './credentials';
 import { createScrubSet, extendScrubSet, type ScrubSet, scrubString, WITHHELD_MARKER } from './scrub';
-import { Collector, markAll, pointer, pruneSensitive } from './sensitive-schema';
+import { Collector, markAll, marksSensitiveFields, pointer, pruneSensitive } from './sensitive-schema';
 
-export type RedactionRule = 'sensitiveHint' | 'x-sensitive' | 'audience' | 'secret_reference' | 'credential';
+export type RedactionRule =
+  | 'sensitiveHint'
+  | 'x-sensitive'
+  | 'audience'
+  | 'secret_reference'
+  | 'credential'
+  /** A value already withheld earlier in the conversation, found again (the scrub set). */
+  | 'scrub';
 
 export interface RedactionReason {
   readonly rule: RedactionRule;
@@ -145,7 +153,9 @@ export function redactForModel(
     const schema = isRecord(tool) ? tool.outputSchema : undefined;
     const pruned = pruneSensitive(source.structuredContent, schema, schema, '/structuredContent', 0, out);
     structured = pruned.keep ? pruned.value : undefined;
-    if (sensitive && structured !== undefined) {
+    // Section 3 refines section 1: a schema that names its sensitive fields has had them pruned
+    // above, and its other fields stay (they are not added to the conversation's scrub set either).
+    if (sensitive && structured !== undefined && !marksSensitiveFields(schema)) {
       out.leaves(structured);
       out.reason('sensitiveHint', '/structuredContent', 'the tool marks its output sensitive');
       structured = markAll(structured, schema, schema, 0, out);

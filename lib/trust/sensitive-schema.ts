@@ -58,6 +58,17 @@ function matches(pattern: string, key: string): boolean {
   }
 }
 
+/**
+ * Whether an output schema names any field `x-sensitive: true` (anywhere, bounded depth). Under
+ * `sensitiveHint` such a schema says which values are the sensitive ones (section 3 refines
+ * section 1); a schema that is too deep to search counts as naming none, so the hint marks all.
+ */
+export function marksSensitiveFields(schema: unknown, depth = 0): boolean {
+  if (depth > MAX_SCHEMA_DEPTH || typeof schema !== 'object' || schema === null) return false;
+  if (!Array.isArray(schema) && (schema as Record<string, unknown>)['x-sensitive'] === true) return true;
+  return Object.values(schema).some((child) => marksSensitiveFields(child, depth + 1));
+}
+
 export type Pruned = { readonly keep: true; readonly value: unknown } | { readonly keep: false };
 
 /** Section 3: removes what `x-sensitive: true` marks, collecting the values removed. */

@@ -145,6 +145,15 @@ export function serializeTrustState(state: TrustState): string {
   return JSON.stringify(state);
 }
 
+/**
+ * What a conversation whose stored state cannot be read is decided with: open-world, so the
+ * public-destination rule still asks (an empty state would loosen the policy). Propagation writes a
+ * readable state over it, keeping the open-world mark.
+ */
+export function failClosedTrustState(reason: string): TrustState {
+  return { ...EMPTY_TRUST_STATE, openWorld: true, origins: [`unreadable trust state (${reason})`] };
+}
+
 export type TrustStateRestore = { ok: true; state: TrustState } | { ok: false; reason: string };
 
 function isStringArray(value: unknown): value is string[] {

@@ -17,8 +17,19 @@ export type UntrustedHint = (typeof UNTRUSTED_HINTS)[number];
 export type HintLevel = 'tool' | 'result' | 'content';
 export type HintPlace = 'annotations' | '_meta';
 
+/**
+ * The SEP "Trust and Sensitivity Annotations" places (issue 12): a result's `_meta.annotations`
+ * (`openWorldHint`, `maliciousActivityHint`, `returnMetadata.source: untrustedPublic`) and a tool's
+ * `annotations.returnMetadata.source: untrustedPublic`. Read by lib/mcplet/trust-projection.ts.
+ */
+export type SepUntrustedSource =
+  | 'result._meta.annotations.maliciousActivityHint'
+  | 'result._meta.annotations.openWorldHint'
+  | 'tool.annotations.returnMetadata.source'
+  | 'result._meta.annotations.returnMetadata.source';
+
 /** Where a mark came from, as `level.place.hint` (e.g. `tool.annotations.openWorldHint`). */
-export type UntrustedSource = `${HintLevel}.${HintPlace}.${UntrustedHint}`;
+export type UntrustedSource = `${HintLevel}.${HintPlace}.${UntrustedHint}` | SepUntrustedSource;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

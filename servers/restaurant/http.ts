@@ -1,16 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { closeHttp, readBody } from '../http-helpers';
 import { createRestaurantServer } from './server';
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 export interface RestaurantOptions {
   /** Sees every JSON-RPC message the server receives (a call log for developers and tests). */
@@ -66,11 +58,7 @@ export function listenRestaurant(
       resolve({
         url,
         http,
-        close: () =>
-          new Promise<void>((done) => {
-            http.closeAllConnections();
-            http.close(() => done());
-          }),
+        close: () => closeHttp(http),
       });
     });
   });

@@ -25,17 +25,19 @@ function summary(r: Restaurant) {
 }
 
 const reservationShape = {
-  restaurantId: z.string().min(1).describe('Restaurant id, e.g. r-sakura'),
+  restaurantId: z.string().min(1).describe('Restaurant id, e.g. r-sakura').meta({ title: 'Restaurant' }),
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .describe('Date, YYYY-MM-DD'),
+    .describe('Date, YYYY-MM-DD')
+    .meta({ title: 'Date' }),
   time: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
-    .describe('Time, HH:MM (24h)'),
-  partySize: z.number().int().min(1).max(20).describe('Number of guests'),
-  name: z.string().min(1).max(100).describe('Name for the booking'),
+    .describe('Time, HH:MM (24h)')
+    .meta({ title: 'Time' }),
+  partySize: z.number().int().min(1).max(20).describe('Number of guests').meta({ title: 'Guests' }),
+  name: z.string().min(1).max(100).describe('Name for the booking').meta({ title: 'Booked under' }),
 };
 
 type ReservationInput = { restaurantId: string; date: string; time: string; partySize: number; name: string };

@@ -82,7 +82,7 @@ test.describe('chat', () => {
     await chat.open();
     await chat.send(`Write a line ${t}`);
     await expect(chat.lastAssistant()).toContainText('First take');
-    await chat.page.getByTestId('regenerate').click();
+    await chat.regenerate();
     await expect(chat.lastAssistant()).toContainText('Second take');
     await expect(chat.assistantMessages()).toHaveCount(1);
     await chat.page.reload();

@@ -4,6 +4,9 @@ import { expect, type FakeModel, type Servers, test, token } from './fixtures';
 import type { ChatPage } from './pages/chat-page';
 import { Views } from './pages/views';
 
+/** Every tools/call carries its conversation's SEP request annotations; none here (issue 12). */
+const NO_ANNOTATIONS = { annotations: {} };
+
 /** A restaurant MCPlet server of the test's own, registered under an allowlisted id; it logs every call. */
 async function observedRestaurant(servers: Servers, id: string) {
   const calls: Array<{ name: string; arguments: Record<string, unknown> }> = [];
@@ -151,8 +154,8 @@ test.describe('10 the derived tool result channel', () => {
       await expect(chat.derivedStatus()).toHaveAttribute('data-phase', 'fallback');
       await expect(chat.derivedStatus()).toContainText('the view shows its real result');
       expect(server.calls).toEqual([
-        { name: 'search_restaurants', arguments: { cuisine: 'italian' } },
-        { name: 'search_restaurants', arguments: { cuisine: 'french' } },
+        { name: 'search_restaurants', arguments: { cuisine: 'italian' }, _meta: NO_ANNOTATIONS },
+        { name: 'search_restaurants', arguments: { cuisine: 'french' }, _meta: NO_ANNOTATIONS },
       ]);
       const followUp = JSON.stringify((await fakeModel.requests(t)).at(-1)?.body.messages ?? []);
       expect(followUp).toContain('Error (VALIDATION_ERROR)');
@@ -181,7 +184,9 @@ test.describe('10 the derived tool result channel', () => {
       });
       await expect(chat.derivedStatus()).toHaveAttribute('data-phase', 'expired');
       await expect(chat.derivedStatus()).toContainText('no open view of it could show the result');
-      expect(server.calls).toEqual([{ name: 'search_restaurants', arguments: { cuisine: 'vegan' } }]);
+      expect(server.calls).toEqual([
+        { name: 'search_restaurants', arguments: { cuisine: 'vegan' }, _meta: NO_ANNOTATIONS },
+      ]);
 
       const { views, view } = await searchTurn(chat, fakeModel, 'drv-expired', {
         cuisine: 'french',
@@ -221,8 +226,8 @@ test.describe('10 the derived tool result channel', () => {
       await view.getByRole('button', { name: 'Retry' }).click();
       await expect(view.locator('#status')).toHaveText('2 restaurant(s)');
       expect(server.calls).toEqual([
-        { name: 'search_restaurants', arguments: { cuisine: 'italian' } },
-        { name: 'search_restaurants', arguments: { cuisine: 'italian' } },
+        { name: 'search_restaurants', arguments: { cuisine: 'italian' }, _meta: NO_ANNOTATIONS },
+        { name: 'search_restaurants', arguments: { cuisine: 'italian' }, _meta: NO_ANNOTATIONS },
       ]);
     } finally {
       await server.close();

@@ -66,8 +66,8 @@ test.describe('WebMCP HITL proposal: notify and review levels', () => {
     await chat.open();
     await chat.send(`Tell Sakura it is a birthday ${t}`);
     const review = new ReviewDialog(page);
-    await review.expectField('note', 'note', `Birthday dinner ${t}`, /What the restaurant should know/);
-    await review.expectField('restaurantId', 'restaurantId', 'r-sakura', /Restaurant id/);
+    await review.expectField('note', 'Note', `Birthday dinner ${t}`, /What the restaurant should know/);
+    await review.expectField('restaurantId', 'Restaurant id', 'r-sakura', /Restaurant id, e.g./);
     expect(notesWith(t)).toEqual([]);
     await review.edit('note', `Birthday dinner, one guest is vegan ${t}`);
     await review.approve();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { type FixtureTool, mcpletTool, startOddServer } from '../fixtures/mcp/odd-server';
 import { PULLED_ECHO_DESCRIPTION, startProbeServer } from '../fixtures/mcp/probe-server';
 import { expect, test, token } from './fixtures';
+import { ActionLog } from './pages/action-log';
 import { GateDialog } from './pages/gate-dialog';
 import { ToolChangeDialog } from './pages/tool-change-dialog';
 import { Views } from './pages/views';
@@ -139,10 +140,14 @@ test.describe('attack 18: tool pinning against rug-pulls', () => {
       expect(odd.calls).toEqual([]);
 
       await page.goto('/audit');
-      const rows = page.getByTestId('audit-row').filter({ hasText: id });
-      await expect(rows.filter({ hasText: 'tool-changed' })).toHaveCount(1);
-      await expect(rows.filter({ hasText: 'tool-new' })).toHaveCount(1);
-      await expect(rows.filter({ hasText: 'change-accepted' })).toHaveCount(1);
+      const log = new ActionLog(page);
+      for (const [outcome, words] of [
+        ['tool-changed', 'the tool changed after you trusted it'],
+        ['tool-new', 'a new tool, added after you trusted the server'],
+        ['change-accepted', 'you accepted the change'],
+      ] as const) {
+        await expect(log.stored(id, outcome)).toContainText(words);
+      }
     } finally {
       await odd.close();
     }

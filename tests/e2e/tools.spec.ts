@@ -253,6 +253,20 @@ test.describe('developer preview', () => {
     await expect(page.getByTestId('server-card').first()).toBeVisible();
   });
 
+  test('issue 15 item 4: the policy decision holds still while the servers list refreshes (no flicker, no re-announced status)', async ({
+    preview,
+  }) => {
+    await preview.open();
+    await preview.tryIt('restaurant', 'search_restaurants');
+    const decision = preview.admitted('restaurant', 'search_restaurants').getByTestId('decision');
+    await expect(decision).toContainText('Allowed: read tool');
+    await preview.watchDecision('restaurant', 'search_restaurants');
+    // Each refresh re-asks /api/tools/decide 150 ms later; after three, two such re-asks are over.
+    await preview.serverRefreshes(3);
+    expect(await preview.decisionChanges('restaurant', 'search_restaurants')).toBe(0);
+    await expect(decision).toContainText('Allowed: read tool');
+  });
+
   test('adding a server with a bad registration explains what is wrong and keeps the form', async ({
     preview,
     page,

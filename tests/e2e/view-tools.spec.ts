@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { startProbeServer } from '../fixtures/mcp/probe-server';
 import { expect, type FakeModel, type Servers, test, token } from './fixtures';
 import type { ChatPage } from './pages/chat-page';
+import { GateDialog } from './pages/gate-dialog';
 import { Views } from './pages/views';
 
 test.describe('app-provided tools (MCP Apps)', () => {
@@ -143,7 +144,7 @@ test.describe('app-provided tools (MCP Apps)', () => {
       await chat.send(`reset ${t}`);
       const gate = page.getByTestId('gate-dialog');
       await expect(gate).toContainText('view_reset');
-      await expect(gate.getByTestId('gate-args')).toContainText('hard');
+      await expect(new GateDialog(page).arg('hard')).toHaveText(['Hard', 'Yes']);
       await expect(views.view(0).getByTestId('resets')).toHaveCount(0);
       await gate.getByTestId('gate-confirm').click();
       await expect(chat.lastAssistant()).toContainText('Reset done.');
@@ -159,7 +160,8 @@ test.describe('app-provided tools (MCP Apps)', () => {
       await expect(row).toHaveCount(1);
       await expect(row).toContainText('the model, via a view tool');
       await expect(row).toContainText('confirm');
-      await expect(row).toContainText('ok');
+      await expect(row).toHaveAttribute('data-outcome', 'ok');
+      await expect(row).toContainText('done');
 
       await fakeModel.script(`after ${t}`, [{ kind: 'text', chunks: ['No view is open.'] }]);
       const after = await request.post('/api/chat', {

@@ -1,5 +1,6 @@
 import { startProbeServer } from '../fixtures/mcp/probe-server';
 import { expect, test, token } from './fixtures';
+import { GateDialog } from './pages/gate-dialog';
 import { Views } from './pages/views';
 import { HOST_PORT } from './ports';
 
@@ -43,9 +44,14 @@ test.describe('MCP Apps views', () => {
     await expect(gate).toBeVisible();
     await expect(gate).toContainText('create_reservation');
     await expect(gate).toContainText('Restaurant (demo MCPlet)');
-    await expect(gate.getByTestId('gate-args')).toContainText('Ada Lovelace');
+    // Issue 15, item 5: the arguments by their schema titles, not raw keys.
+    const dialog = new GateDialog(page);
+    await expect(dialog.arg('restaurantId')).toHaveText(['Restaurant', 'r-trattoria']);
+    await expect(dialog.arg('partySize')).toHaveText(['Guests', '2']);
+    await expect(dialog.arg('name')).toHaveText(['Booked under', 'Ada Lovelace']);
+    await expect(gate.getByTestId('gate-args')).not.toContainText('restaurantId');
     await gate.getByTestId('gate-cancel').click();
-    await expect(form.getByTestId('draft')).toContainText('cancelled the confirmation');
+    await expect(form.getByTestId('draft')).toHaveText('You cancelled this action, so nothing was done.');
   });
 
   test('initialize carries the host context; input, result, own tool calls, theme changes and ui/message reach the right places', async ({
@@ -221,7 +227,10 @@ test.describe('view security (attacks 1-6 of notes/security.md)', () => {
       await expect(gate).toContainText('Really run the probe action?');
       expect(await gate.evaluate((el) => !el.closest('iframe') && el.ownerDocument === document)).toBe(true);
       await gate.getByTestId('gate-cancel').click();
-      await expect(view.getByTestId('action-result')).toContainText('cancelled the confirmation');
+      // Issue 15, item 5: a JSON-RPC error with the code for a cancel and the host's plain words.
+      await expect(view.getByTestId('action-result')).toHaveText(
+        'rejected: MCP error -32800: You cancelled this action, so nothing was done.',
+      );
       expect(probe.calls).not.toContain('probe_action');
       await view.locator('#action').click();
       await page.getByTestId('gate-confirm').click();

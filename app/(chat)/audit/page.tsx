@@ -2,6 +2,7 @@ import { PasskeyPanel } from '@/components/gate/passkey-panel';
 import { currentUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { listAudit } from '@/lib/db/queries/audit';
+import { outcomeWords } from '@/lib/gates/outcome-words';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Action log · MCPlet Host' };
@@ -52,6 +53,7 @@ export default async function AuditPage() {
                     key={`${row.at}-${row.argsHash}-${row.outcome}`}
                     className="border-t border-border"
                     data-testid="audit-row"
+                    data-outcome={row.outcome}
                   >
                     <td className="py-1 pr-3 whitespace-nowrap">{new Date(row.at).toLocaleString()}</td>
                     <td className="py-1 pr-3">{row.userId}</td>
@@ -61,7 +63,7 @@ export default async function AuditPage() {
                     <td className="py-1 pr-3 font-mono text-xs">{row.argsHash}</td>
                     <td className="py-1 pr-3">{row.gate}</td>
                     <td className={`py-1 ${row.outcome === 'ok' ? 'text-ok' : 'text-danger'}`}>
-                      {row.outcome}
+                      {outcomeWords(row.outcome)}
                     </td>
                   </tr>
                 ))}

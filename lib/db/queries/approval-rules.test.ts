@@ -55,7 +55,7 @@ describe.each(dbTestTargets())('remembered approvals on $name', (target) => {
   it("attack 18: a changed definition is not covered, and a changed tool's rules are dropped", async () => {
     await addApprovalRule(db, { ...base, toolName: 'pinned', scope: { kind: 'always' } });
     const pinned = { ...call, toolName: 'pinned' };
-    expect(await findCoveringRule(db, pinned)).toBeDefined();
+    expect(await findCoveringRule(db, pinned)).toMatchObject({ toolName: 'pinned', pinHash: base.pinHash });
     expect(await findCoveringRule(db, { ...pinned, pinHash: 'pin-b' })).toBeUndefined();
     expect(await dropApprovalRulesForTool(db, LOCAL_USER_ID, 'poller', 'pinned')).toBe(1);
     expect(await findCoveringRule(db, pinned)).toBeUndefined();

@@ -1,7 +1,20 @@
 import type { UIMessage } from 'ai';
 import type { Db } from '../connect';
+import { hostKey } from '../host-key';
+import { openParts, type SealRules, sealParts } from '../sealed-parts';
 
-export async function listMessages(db: Db, userId: string, conversationId: string): Promise<UIMessage[]> {
+export interface SaveOptions extends SealRules {
+  /** The sealing key; the host key when absent. */
+  key?: () => Buffer;
+}
+
+/** The owner's messages, sealed parts opened (a wrong host key throws SealError). */
+export async function listMessages(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  key: () => Buffer = () => hostKey(),
+): Promise<UIMessage[]> {
   const rows = await db
     .selectFrom('messages')
     .select(['id', 'role', 'parts', 'metadata'])
@@ -12,19 +25,23 @@ export async function listMessages(db: Db, userId: string, conversationId: strin
   return rows.map((row) => ({
     id: row.id,
     role: row.role,
-    parts: row.parts as UIMessage['parts'],
+    parts: openParts(row.parts, key),
     ...(row.metadata != null ? { metadata: row.metadata } : {}),
   }));
 }
 
-/** Inserts a message, or replaces the parts of the one with the same id in the same conversation. */
+/**
+ * Inserts a message, or replaces the parts of the one with the same id in the same conversation.
+ * Parts that hold sensitive values are sealed (sealed-parts.ts).
+ */
 export async function saveMessage(
   db: Db,
   userId: string,
   conversationId: string,
   message: UIMessage,
+  options: SaveOptions = {},
 ): Promise<void> {
-  const parts = JSON.stringify(message.parts);
+  const parts = JSON.stringify(sealParts(message.parts, options.key ?? (() => hostKey()), options));
   const metadata = message.metadata === undefined ? null : JSON.stringify(message.metadata);
   await db
     .insertInto('messages')

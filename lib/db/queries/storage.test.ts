@@ -13,6 +13,7 @@ import { dbTestTargets } from './db-targets';
 import { deleteMessagesAfter, listMessages, saveMessage } from './messages';
 import { deletePinsOf, listPins, savePin } from './pins';
 import { deleteStoredServer, listStoredServers, storeServer } from './servers';
+import { listTrustStates, loadTrustState, saveTrustState } from './trust-state';
 
 const text = (id: string, role: 'user' | 'assistant', body: string): UIMessage => ({
   id,
@@ -37,6 +38,30 @@ describe.each(targets)('storage on $name', (target) => {
   it('migrates idempotently and has the built-in local user', async () => {
     const user = await db.selectFrom('users').selectAll().where('id', '=', LOCAL_USER_ID).executeTakeFirst();
     expect(user?.display_name).toBe('Local user');
+  });
+
+  it('issue 12: a conversation keeps its trust state (migration 0006); another user can neither read nor write it', async () => {
+    await ensureConversation(db, LOCAL_USER_ID, 'trust-1', {
+      title: 'Trust',
+      chatMode: 'normal',
+      modelId: null,
+    });
+    expect(await loadTrustState(db, LOCAL_USER_ID, 'trust-1')).toBeNull();
+    const state = JSON.stringify({ version: 1, openWorld: true, attribution: ['https://evil.example/page'] });
+    await saveTrustState(db, LOCAL_USER_ID, 'trust-1', state);
+    expect(JSON.parse((await loadTrustState(db, LOCAL_USER_ID, 'trust-1')) ?? 'null')).toEqual(
+      JSON.parse(state),
+    );
+    await saveTrustState(db, other, 'trust-1', '{}');
+    expect(await loadTrustState(db, other, 'trust-1')).toBeNull();
+    expect(JSON.parse((await loadTrustState(db, LOCAL_USER_ID, 'trust-1')) ?? 'null')).toEqual(
+      JSON.parse(state),
+    );
+    expect((await listTrustStates(db, LOCAL_USER_ID)).map((r) => [r.id, r.title])).toEqual([
+      ['trust-1', 'Trust'],
+    ]);
+    expect(await listTrustStates(db, other)).toEqual([]);
+    await deleteConversation(db, LOCAL_USER_ID, 'trust-1');
   });
 
   it('creates, lists, renames and deletes a conversation owned by its user', async () => {

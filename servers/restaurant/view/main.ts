@@ -61,6 +61,12 @@ function textOf(result: Result): string {
   return (result.content ?? []).map((c) => (c.type === 'text' ? (c.text ?? '') : '')).join('\n');
 }
 
+/** The host's words for a refused request, without the SDK's protocol prefix ("MCP error -32800: "). */
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/^MCP error -?\d+: /, '');
+}
+
 function setStatus(text: string, kind: 'info' | 'error' = 'info') {
   status.textContent = text;
   status.dataset.kind = kind;
@@ -82,7 +88,7 @@ async function runSearch(query: Record<string, unknown>) {
     .callServerTool({ name: 'search_restaurants', arguments: query })
     .catch((e: unknown) => ({
       isError: true,
-      content: [{ type: 'text', text: e instanceof Error ? e.message : String(e) }],
+      content: [{ type: 'text', text: errorText(e) }],
     }))) as Result;
   if (result.isError) return showError(textOf(result));
   showResults(result.structuredContent);
@@ -143,7 +149,7 @@ async function openRestaurant(id: string) {
     .callServerTool({ name: 'get_restaurant', arguments: { id } })
     .catch((e: unknown) => ({
       isError: true,
-      content: [{ type: 'text', text: e instanceof Error ? e.message : String(e) }],
+      content: [{ type: 'text', text: errorText(e) }],
     }))) as Result;
   detail.replaceChildren();
   if (result.isError) return setStatus(textOf(result), 'error');
@@ -197,7 +203,12 @@ function reservationArgs(id: string, form: HTMLFormElement) {
 async function prepare(id: string, form: HTMLFormElement) {
   const args = reservationArgs(id, form);
   const draft = form.querySelector('.draft') as HTMLElement;
-  const result = (await app.callServerTool({ name: 'prepare_reservation', arguments: args })) as Result;
+  const result = (await app
+    .callServerTool({ name: 'prepare_reservation', arguments: args })
+    .catch((e: unknown) => ({
+      isError: true,
+      content: [{ type: 'text', text: errorText(e) }],
+    }))) as Result;
   draft.textContent = textOf(result);
   draft.dataset.kind = result.isError ? 'error' : 'info';
   form.querySelector('[data-action="book"]')?.remove();
@@ -214,7 +225,7 @@ async function create(args: Record<string, unknown>, out: HTMLElement) {
     out.textContent = textOf(result);
     out.dataset.kind = result.isError ? 'error' : 'ok';
   } catch (error) {
-    out.textContent = error instanceof Error ? error.message : String(error);
+    out.textContent = errorText(error);
     out.dataset.kind = 'error';
   }
 }

@@ -9,6 +9,11 @@ export class ActionLog {
     return outcome ? rows.filter({ hasText: outcome }) : rows;
   }
 
+  /** The rows of a tool whose stored (machine-readable) outcome is exactly this; the cell shows it in words. */
+  stored(toolName: string, outcome: string): Locator {
+    return this.rows(toolName).and(this.page.locator(`[data-outcome="${outcome}"]`));
+  }
+
   /** How many calls of this tool the log holds with this outcome, read afresh. */
   async count(toolName: string, outcome?: RegExp): Promise<number> {
     await this.page.goto('/audit');

@@ -28,6 +28,11 @@ export class ChatPage {
     await this.composer.press('Enter');
   }
 
+  /** Asks the model again for the last answer (the control under it). */
+  async regenerate() {
+    await this.page.getByTestId('regenerate').click();
+  }
+
   assistantMessages(): Locator {
     return this.page.getByTestId('message-assistant');
   }

@@ -18,6 +18,21 @@ export class GateDialog {
     await expect(this.root.getByTestId('gate-command-cwd')).toHaveText(details.cwd ?? "the host's own");
   }
 
+  /** Issue 12: the trust reasons the dialog gives, by rule (public-destination, irreversible, malicious-activity). */
+  trustReason(rule: string): Locator {
+    return this.root.locator(`[data-testid="gate-trust-reason"][data-rule="${rule}"]`);
+  }
+
+  /** One argument, by its key (`reservation.partySize` when nested): its label, then its value. */
+  arg(key: string): Locator {
+    return this.root.locator(`[data-testid="gate-arg"][data-key="${key}"]`).locator('dt, dd');
+  }
+
+  /** The "how long to allow it" choice; absent when nothing may be remembered. */
+  rememberChoice(): Locator {
+    return this.root.getByTestId('gate-remember');
+  }
+
   /** The scopes the confirmation offers to remember, in order ("once" first). */
   async offeredScopes(): Promise<string[]> {
     const radios = this.root.getByTestId('gate-remember').getByRole('radio');

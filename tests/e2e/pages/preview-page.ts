@@ -16,6 +16,70 @@ export class PreviewPage {
     return this.server(serverId).locator(`[data-testid="admitted-tool"][data-tool="${tool}"]`);
   }
 
+  /** Issue 12: one declared SEP trust field of a tool (e.g. `inputMetadata.destination`), its value cell. */
+  toolTrustField(serverId: string, tool: string, field: string): Locator {
+    return this.admitted(serverId, tool).locator(`[data-testid="tool-trust"] [data-field="${field}"] dd`);
+  }
+
+  /** Issue 12: one field of a trust state in the trust panel (`preview` or a conversation id). */
+  trustStateField(conversation: string, field: string): Locator {
+    return this.page.locator(
+      `[data-testid="trust-state"][data-conversation="${conversation}"] [data-field="${field}"] dd`,
+    );
+  }
+
+  /** Opens a tool's "Try it" form. */
+  async tryIt(serverId: string, tool: string) {
+    await this.admitted(serverId, tool).getByRole('button', { name: 'Try it' }).click();
+  }
+
+  /** Calls the tool from its open "Try it" form (no arguments needed) and waits for the response. */
+  async call(serverId: string, tool: string) {
+    const row = this.admitted(serverId, tool);
+    await row
+      .getByRole('form', { name: `Call ${tool}` })
+      .getByRole('button', { name: 'Call' })
+      .click();
+    await expect(row.getByTestId('call-response')).toBeVisible();
+  }
+
+  /** The policy line of an open "Try it" form, and the rule that decided it. */
+  decisionRule(serverId: string, tool: string): Locator {
+    return this.admitted(serverId, tool).getByTestId('decision-rule');
+  }
+
+  /** Counts every change under an open "Try it" form's policy line from now on (read with `decisionChanges`). */
+  async watchDecision(serverId: string, tool: string) {
+    await this.admitted(serverId, tool)
+      .getByTestId('decision')
+      .evaluate((line) => {
+        // The line itself (text, children) and its place in the form (replaced by "Checking policy…").
+        // Not the form's inputs: React re-sets their `name` on every render without a visible change.
+        const target = line.parentElement ?? line;
+        target.setAttribute('data-changes', '0');
+        const count = (records: MutationRecord[]) =>
+          target.setAttribute(
+            'data-changes',
+            String(Number(target.getAttribute('data-changes')) + records.length),
+          );
+        new MutationObserver(count).observe(line, { childList: true, subtree: true, characterData: true });
+        new MutationObserver(count).observe(target, { childList: true });
+      });
+  }
+
+  async decisionChanges(serverId: string, tool: string): Promise<number> {
+    const line = this.admitted(serverId, tool).getByTestId('decision');
+    return Number(await line.evaluate((el) => (el.parentElement ?? el).getAttribute('data-changes')));
+  }
+
+  /** Waits until the servers panel has re-read the servers `times` more times (it polls every 2 s). */
+  async serverRefreshes(times: number) {
+    for (let i = 0; i < times; i++)
+      await this.page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/servers' && r.request().method() === 'GET',
+      );
+  }
+
   /** A tool listed under "Changed since you trusted them" (attack 18), with its diff and Accept. */
   changed(serverId: string, tool: string): Locator {
     return this.server(serverId).locator(`[data-testid="changed-tool"][data-tool="${tool}"]`);

@@ -8,7 +8,32 @@ export class ToolCards {
     return this.page.locator(`[data-testid="tool-call-card"][data-tool-name="${toolName}"]`).last();
   }
 
+  /** Issue 12: the warning on a result its server flagged with maliciousActivityHint. */
+  maliciousWarning(toolName: string): Locator {
+    return this.card(toolName).getByTestId('malicious-warning');
+  }
+
   untrustedBadge(toolName: string): Locator {
     return this.card(toolName).getByTestId('untrusted-badge');
+  }
+
+  result(toolName: string): Locator {
+    return this.card(toolName).getByTestId('tool-result');
+  }
+
+  /** Issue 12: the disclosure naming what the model did not see of a result. */
+  withheldNotice(toolName: string): Locator {
+    return this.card(toolName).getByTestId('withheld-notice');
+  }
+
+  withheldReasons(toolName: string): Locator {
+    return this.withheldNotice(toolName).getByTestId('withheld-reason');
+  }
+
+  /** Opens the disclosure with the keyboard, as a user would. */
+  async openWithheld(toolName: string): Promise<void> {
+    const summary = this.withheldNotice(toolName).locator('summary');
+    await summary.focus();
+    await summary.press('Enter');
   }
 }

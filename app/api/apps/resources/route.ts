@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonError, readJson } from '@/lib/http/json';
+import { jsonError, readBody } from '@/lib/http/json';
 import { ServerUnavailableError } from '@/lib/mcp/connection';
 import { getRegistry } from '@/lib/mcp/registry';
 
@@ -9,10 +9,8 @@ const schema = z.object({ serverId: z.string().min(1).max(40), uri: z.string().m
 
 /** `resources/read` from a view: the bridge fixes `serverId` to the view's own server. */
 export async function POST(request: Request) {
-  const body = await readJson(request, 10_000);
-  if (!body.ok) return body.response;
-  const parsed = schema.safeParse(body.value);
-  if (!parsed.success) return jsonError(400, 'Invalid resource request.');
+  const parsed = await readBody(request, schema, 10_000, 'Invalid resource request.');
+  if (!parsed.ok) return parsed.response;
   const connection = (await getRegistry()).get(parsed.data.serverId);
   if (!connection) return jsonError(404, 'No such server.');
   try {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
 import { clientId } from '@/lib/http/ids';
-import { jsonError, readJson } from '@/lib/http/json';
+import { jsonError, readBody } from '@/lib/http/json';
 import { fallBackForExpired } from '@/lib/llm/derived-fallback';
 import { settleAttempt } from '@/lib/llm/derived-log';
 import { getRegistry } from '@/lib/mcp/registry';
@@ -17,10 +17,13 @@ const schema = z.object({ conversationId: clientId, state: z.enum(['consumed', '
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;
   if (id.length > 100) return jsonError(400, 'Unknown derived result.');
-  const body = await readJson(request, 2_000);
-  if (!body.ok) return body.response;
-  const parsed = schema.safeParse(body.value);
-  if (!parsed.success) return jsonError(400, 'Expected { conversationId, state: "consumed" | "expired" }.');
+  const parsed = await readBody(
+    request,
+    schema,
+    2_000,
+    'Expected { conversationId, state: "consumed" | "expired" }.',
+  );
+  if (!parsed.ok) return parsed.response;
   const user = await currentUser(request);
   const { conversationId, state } = parsed.data;
   if (state === 'consumed') {

@@ -4,7 +4,7 @@ import { deploymentMode } from '@/lib/config/deployment';
 import { REFUSAL_REASONS } from '@/lib/gates/answers';
 import { answerGate } from '@/lib/gates/gated-call';
 import { gateStore } from '@/lib/gates/store';
-import { jsonError, readJson } from '@/lib/http/json';
+import { jsonError, readBody } from '@/lib/http/json';
 import { answerCommandGate } from '@/lib/mcp/command-servers';
 import { getRegistry } from '@/lib/mcp/registry';
 import { serverView } from '@/lib/mcp/snapshot';
@@ -29,14 +29,13 @@ const schema = z
  */
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;
-  const body = await readJson(request, 50_000);
-  if (!body.ok) return body.response;
-  const parsed = schema.safeParse(body.value);
-  if (!parsed.success)
-    return jsonError(
-      400,
-      'A gate answer is { "approved": boolean, "reason"?, "assertion"?, "args"?, "remember"? }.',
-    );
+  const parsed = await readBody(
+    request,
+    schema,
+    50_000,
+    'A gate answer is { "approved": boolean, "reason"?, "assertion"?, "args"?, "remember"? }.',
+  );
+  if (!parsed.ok) return parsed.response;
   const user = await currentUser(request);
   const { args: edited, remember, ...rest } = parsed.data;
   const answer = rest as Parameters<typeof answerGate>[3];

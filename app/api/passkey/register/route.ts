@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
-import { jsonError, readJson } from '@/lib/http/json';
+import { jsonError, readBody } from '@/lib/http/json';
 import { beginRegistration, EnrolmentRefused } from '@/lib/passkey/enrolment';
 import {
   enrolmentChallenge,
@@ -23,14 +23,13 @@ const schema = z.discriminatedUnion('step', [
  * then `options` with that assertion.
  */
 export async function POST(request: Request) {
-  const body = await readJson(request, 50_000);
-  if (!body.ok) return body.response;
-  const parsed = schema.safeParse(body.value);
-  if (!parsed.success)
-    return jsonError(
-      400,
-      'Expected { step: "enrol-challenge" }, { step: "options", assertion? } or { step: "verify", response }.',
-    );
+  const parsed = await readBody(
+    request,
+    schema,
+    50_000,
+    'Expected { step: "enrol-challenge" }, { step: "options", assertion? } or { step: "verify", response }.',
+  );
+  if (!parsed.ok) return parsed.response;
   const user = await currentUser(request);
   try {
     if (parsed.data.step === 'enrol-challenge') {

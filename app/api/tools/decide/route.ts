@@ -1,7 +1,7 @@
 import { currentUser } from '@/lib/auth/session';
 import { jsonError, readJson } from '@/lib/http/json';
 import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
-import { decisionFor } from '@/lib/mcp/dispatch';
+import { decisionFor, trustOf } from '@/lib/mcp/dispatch';
 import { getRegistry } from '@/lib/mcp/registry';
 
 export const dynamic = 'force-dynamic';
@@ -14,12 +14,16 @@ export async function POST(request: Request) {
   if (!parsed.ok) return jsonError(400, parsed.error);
   const { serverId, toolName, args } = parsed.request;
   const user = await currentUser(request);
-  const { decision } = decisionFor(await getRegistry(), {
+  const registry = await getRegistry();
+  const session = { userId: user.id };
+  // The preview decides outside a conversation: with this user's preview-local trust state.
+  const { decision } = decisionFor(registry, {
     serverId,
     toolName,
     args: args ?? {},
     surface: surfaceOf(parsed.request),
-    session: { userId: user.id },
+    session,
+    trust: await trustOf(registry, { session }),
   });
   return Response.json({ decision });
 }

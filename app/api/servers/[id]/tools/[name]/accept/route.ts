@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
-import { jsonError, readJson } from '@/lib/http/json';
+import { jsonError, readBody } from '@/lib/http/json';
 import { acceptChange } from '@/lib/mcp/pin-changes';
 import { getRegistry } from '@/lib/mcp/registry';
 
@@ -11,10 +11,13 @@ const acceptSchema = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/) });
 /** Attack 18: accepts the reviewed definition of a changed tool (bound to its hash); it becomes the pin. */
 export async function POST(request: Request, context: { params: Promise<{ id: string; name: string }> }) {
   const { id, name } = await context.params;
-  const body = await readJson(request, 1_000);
-  if (!body.ok) return body.response;
-  const parsed = acceptSchema.safeParse(body.value);
-  if (!parsed.success) return jsonError(400, 'Send { "hash": the currentHash of the change you reviewed }.');
+  const parsed = await readBody(
+    request,
+    acceptSchema,
+    1_000,
+    'Send { "hash": the currentHash of the change you reviewed }.',
+  );
+  if (!parsed.ok) return parsed.response;
   const user = await currentUser(request);
   const accepted = acceptChange(await getRegistry(), user.id, id, name, parsed.data.hash);
   if (!accepted.ok) return jsonError(accepted.status, accepted.reason);

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_TRUST_STATE, serializeTrustState } from '../trust/trust-state';
+import { TrustBook, type TrustStore } from './trust-book';
+
+const WEB = { serverId: 'web', toolName: 'fetch_page' };
+const openWorld = {
+  _meta: { annotations: { openWorldHint: true, attribution: ['https://evil.example/page'] } },
+};
+
+function memoryStore(initial: Record<string, string> = {}) {
+  const rows = new Map(Object.entries(initial));
+  const store: TrustStore = {
+    load: async (userId, id) => rows.get(`${userId}/${id}`) ?? null,
+    save: async (userId, id, state) => {
+      rows.set(`${userId}/${id}`, state);
+    },
+  };
+  return { rows, store };
+}
+
+describe('issue 12 item 1: the TrustBook keeps each conversation’s state through its store', () => {
+  it('a recorded result is stored as the serialised state and read back', async () => {
+    const { rows, store } = memoryStore();
+    const book = new TrustBook(undefined, store);
+    const after = await book.record('u', 'c1', WEB, undefined, openWorld);
+    expect(rows.get('u/c1')).toBe(serializeTrustState(after));
+    expect(await new TrustBook(undefined, store).state('u', 'c1')).toEqual(after);
+    expect(await book.state('u', 'c2')).toEqual(EMPTY_TRUST_STATE);
+    expect(await book.state('other', 'c1')).toEqual(EMPTY_TRUST_STATE);
+  });
+
+  it('a damaged stored state fails closed (open-world), and the next result writes a readable one keeping it', async () => {
+    const { rows, store } = memoryStore({ 'u/c1': '{"version":9}' });
+    const book = new TrustBook(undefined, store);
+    const damaged = await book.state('u', 'c1');
+    expect(damaged.openWorld).toBe(true);
+    expect(damaged.origins[0]).toContain('version 9');
+    await book.record('u', 'c1', WEB, undefined, {});
+    expect(JSON.parse(rows.get('u/c1') ?? '{}')).toMatchObject({ version: 1, openWorld: true });
+  });
+
+  it('a store that cannot be read fails closed too', async () => {
+    const book = new TrustBook(undefined, {
+      load: async () => {
+        throw new Error('down');
+      },
+      save: async () => {},
+    });
+    expect((await book.state('u', 'c1')).openWorld).toBe(true);
+  });
+
+  it('updates of one conversation run one after another, so none is lost', async () => {
+    const { store } = memoryStore();
+    const slow: TrustStore = {
+      // The row is read first and answered later, as a database round trip would.
+      load: async (u, c) => {
+        const row = await store.load(u, c);
+        await new Promise((r) => setTimeout(r, 5));
+        return row;
+      },
+      save: store.save,
+    };
+    const book = new TrustBook(undefined, slow);
+    await Promise.all(
+      ['a', 'b', 'c'].map((name) =>
+        book.record('u', 'c1', { serverId: 's', toolName: name }, undefined, {
+          _meta: { annotations: { attribution: [`https://${name}.example/`] } },
+        }),
+      ),
+    );
+    expect((await book.state('u', 'c1')).attribution).toEqual([
+      'https://a.example/',
+      'https://b.example/',
+      'https://c.example/',
+    ]);
+  });
+
+  it('outside a conversation: one preview-local state per user, in memory, and the flag can be spent there', async () => {
+    const book = new TrustBook();
+    await book.record('u', undefined, WEB, undefined, {
+      _meta: { annotations: { maliciousActivityHint: true } },
+    });
+    expect(book.previewState('u').malicious).toEqual({ origin: 'web/fetch_page' });
+    expect(book.previewState('v')).toEqual(EMPTY_TRUST_STATE);
+    await book.spendMaliciousFlag('u', undefined);
+    expect((await book.state('u')).malicious).toBeNull();
+  });
+});

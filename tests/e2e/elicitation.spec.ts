@@ -1,0 +1,151 @@
+import {
+  BOOKING_MESSAGE,
+  type ElicitServer,
+  SIGN_IN_MESSAGE,
+  startElicitServer,
+} from '../fixtures/mcp/elicit-server';
+import { expect, type Servers, test, token } from './fixtures';
+import { ElicitationDialog } from './pages/elicitation-dialog';
+
+interface SentMessage {
+  role: string;
+  content?: unknown;
+}
+
+/** Every tool message the host sent the model, in order. */
+function toolTexts(messages: SentMessage[] | undefined): string[] {
+  return (messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
+}
+
+/** Runs `run` with the elicitation fixture server registered under `name`; closes it after. */
+async function withElicitServer(
+  servers: Servers,
+  name: string,
+  run: (fixture: ElicitServer, id: string) => Promise<void>,
+): Promise<void> {
+  const fixture = await startElicitServer();
+  try {
+    const id = token('elicit').slice(0, 12);
+    const registered = await servers.register({ id, name, transport: { type: 'http', url: fixture.url } });
+    expect(registered.status).toBe(201);
+    await run(fixture, id);
+  } finally {
+    await fixture.close();
+  }
+}
+
+test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
+  test('form mode: a model-called tool asks; accept (defaults applied, checked server-side), decline and cancel each reach the server and its result', async ({
+    chat,
+    fakeModel,
+    servers,
+    page,
+  }) => {
+    await withElicitServer(servers, 'Bistro', async (fixture, id) => {
+      const t = token('book');
+      const call = { name: `${id}__book_table`, arguments: {} };
+      await fakeModel.script(t, [
+        { kind: 'tool-calls', calls: [call] },
+        { kind: 'tool-calls', calls: [call] },
+        { kind: 'tool-calls', calls: [call] },
+        { kind: 'text', chunks: ['Booked, declined, cancelled.'] },
+      ]);
+      await chat.open();
+      await chat.send(`Book a table ${t}`);
+
+      const dialog = new ElicitationDialog(page);
+      // Each answer must come within the model's step timeout (LLM_TIMEOUT_MS, 4 s here), so checks are spread out.
+      await dialog.expectAsking('form', 'Bistro', 'book_table');
+      // Form mode: the server's message as plain text, never markup.
+      await expect(dialog.message()).toHaveText(BOOKING_MESSAGE);
+      // Defaults applied before the user types anything.
+      await expect(dialog.field('Guests')).toHaveValue('2');
+      await expect(dialog.field('Seating')).toHaveValue('inside');
+      await expect(dialog.field('Vegetarian menu')).not.toBeChecked();
+
+      // Keyboard: fill the form and submit it with Enter.
+      await dialog.field('Your name').fill('Ada');
+      await dialog.field('Seating').selectOption('terrace');
+      await dialog.field('Your name').press('Enter');
+      await expect
+        .poll(() => fixture.answered[0])
+        .toEqual({
+          tool: 'book_table',
+          action: 'accept',
+          content: { name: 'Ada', guests: 2, seating: 'terrace', vegetarian: false },
+        });
+
+      await dialog.expectAsking('form', 'Bistro', 'book_table');
+      // The schema is enforced by the host, not the browser: a refused answer never reaches the server.
+      const pending = async () =>
+        ((await (await page.request.get('/api/elicitations')).json()) as { prompts: Array<{ id: string }> })
+          .prompts;
+      await expect.poll(async () => (await pending()).length).toBe(1);
+      const [asked] = await pending();
+      const refused = await page.request.post(`/api/elicitations/${asked?.id}`, {
+        data: { action: 'accept', content: { name: 'Ada', guests: 40, extra: 'x' } },
+      });
+      expect(refused.status()).toBe(422);
+      expect(fixture.answered).toHaveLength(1);
+
+      await dialog.decline();
+      await expect.poll(() => fixture.answered[1]).toEqual({ tool: 'book_table', action: 'decline' });
+
+      await dialog.expectAsking('form', 'Bistro', 'book_table');
+      await expect(dialog.asker()).toContainText('Bistro');
+      await expect(dialog.asker()).toContainText('book_table');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => fixture.answered[2]).toEqual({ tool: 'book_table', action: 'cancel' });
+      await expect(dialog.root).toHaveCount(0);
+
+      await expect(chat.lastAssistant()).toContainText('Booked, declined, cancelled.');
+      const requests = await fakeModel.requests(t);
+      const last = requests[requests.length - 1]?.body.messages as SentMessage[];
+      const texts = toolTexts(last);
+      expect(texts[0]).toContain('elicitation accept');
+      expect(texts[0]).toContain('"seating":"terrace"');
+      expect(texts[1]).toContain('elicitation decline');
+      expect(texts[2]).toContain('elicitation cancel');
+    });
+  });
+
+  test('URL mode: a consent dialog names the domain; Open opens it in a new tab; the server accepts and its completion ends the waiting note', async ({
+    chat,
+    fakeModel,
+    servers,
+    page,
+  }) => {
+    await withElicitServer(servers, 'Calendar', async (fixture, id) => {
+      const t = token('signin');
+      await fakeModel.script(t, [
+        { kind: 'tool-calls', calls: [{ name: `${id}__sign_in`, arguments: {} }] },
+        { kind: 'text', chunks: ['Signed in.'] },
+      ]);
+      await chat.open();
+      await chat.send(`Sign me in ${t}`);
+
+      const dialog = new ElicitationDialog(page);
+      await dialog.expectAsking('url', 'Calendar', 'sign_in');
+      await expect(dialog.message()).toHaveText(SIGN_IN_MESSAGE);
+      await expect(dialog.domain()).toHaveText('127.0.0.1');
+      await expect(dialog.url()).toHaveText(fixture.consentUrl);
+
+      const popup = await dialog.open('127.0.0.1');
+      await popup.waitForLoadState();
+      expect(popup.url()).toBe(fixture.consentUrl);
+      // noopener: the page opened cannot reach back to the host's window.
+      expect(await popup.evaluate(() => window.opener)).toBeNull();
+      await popup.close();
+
+      await expect.poll(() => fixture.answered).toEqual([{ tool: 'sign_in', action: 'accept' }]);
+      await expect(dialog.root).toHaveCount(0);
+      await expect(dialog.waiting).toHaveText(/Waiting for 127\.0\.0\.1/);
+      // The call is still running: only the server's completion notification ends the note.
+      fixture.complete();
+      await expect(dialog.waiting).toHaveCount(0);
+      await expect(chat.lastAssistant()).not.toContainText('Signed in.');
+      fixture.release();
+      await expect(chat.lastAssistant()).toContainText('Signed in.');
+    });
+  });
+});
