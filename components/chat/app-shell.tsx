@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { ElicitationHost } from '../elicitation/elicitation-host';
 import { GateHost } from '../gate/gate-host';
 import { NoticeToasts } from '../gate/notice-toasts';
+import { SignInOutcome } from '../sign-in/sign-in-outcome';
 import { Sidebar } from './sidebar';
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -49,6 +50,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <GateHost />
       <ElicitationHost />
       <NoticeToasts />
+      <SignInOutcome />
     </div>
   );
 }

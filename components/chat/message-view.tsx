@@ -2,6 +2,7 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import { DERIVED_TOOL_NAME } from '@/lib/mcplet/derived-result';
 import { NotOfferedTool, ReviewChange } from '../pinning/review-change';
+import { ConnectServer } from './connect-server';
 import { DerivedStatus } from './derived-status';
 import { GateAsk, RanNotice } from './gate-prompt';
 import { Markdown } from './markdown';
@@ -82,6 +83,7 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
                 {view.malicious ? <MaliciousWarning /> : null}
                 {view.gate ? <GateAsk ticket={view.gate} live={live} /> : null}
                 {view.changed ? <ReviewChange {...view.changed} /> : null}
+                {view.signIn ? <ConnectServer serverId={view.signIn.serverId} /> : null}
                 {view.notOffered ? <NotOfferedTool modelName={view.notOffered} /> : null}
                 {view.notice && (live || justRan(view.ranAt)) ? (
                   <RanNotice

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { authorizationRequiredText } from '@/lib/mcp/sign-in-words';
 import { toolPartView } from './tool-part';
 
 describe('tool part view', () => {
@@ -38,6 +39,26 @@ describe('tool part view', () => {
       state: 'output-error',
       errorText: 'Weather is unavailable (SERVICE_UNAVAILABLE)',
     });
+  });
+
+  it('issue 13: a server that asks to sign in (HTTP 401) gives the card Connect for that server; other errors do not', () => {
+    const card = (message: string) =>
+      toolPartView({
+        type: 'tool-docs__search',
+        toolCallId: 'c',
+        state: 'output-available',
+        input: {},
+        output: {
+          content: [],
+          view: {
+            serverId: 'docs',
+            toolName: 'search',
+            envelope: { error: { code: 'SERVICE_UNAVAILABLE', message } },
+          },
+        },
+      } as never);
+    expect(card(authorizationRequiredText('Docs')).signIn).toEqual({ serverId: 'docs' });
+    expect(card('Docs is unavailable').signIn).toBeUndefined();
   });
 
   it('shows the model projection as the result text', () => {

@@ -1,5 +1,6 @@
 import { getToolName, type UIMessage } from 'ai';
 import type { ViewRun } from '@/lib/apps/app-tool-runner';
+import { asksToSignIn } from '@/lib/mcp/sign-in-words';
 import { GATE_TABLE, type Gate } from '@/lib/mcplet/gates';
 import { withheldLabel } from '@/lib/mcplet/model-facing';
 import type { GatePrompt } from '@/lib/store/gates';
@@ -30,6 +31,8 @@ export interface ToolPartView {
   run?: ViewRun;
   /** Attack 18: the call was refused because the tool changed since the user trusted it. */
   changed?: { serverId: string; toolName: string };
+  /** Issue 13: the server asks the user to sign in (HTTP 401): the card offers Connect. */
+  signIn?: { serverId: string };
   /** A name the SDK refused as not offered: possibly a tool that changed (attack 18). */
   notOffered?: string;
   /** The call ran at a level that tells the user (notify): the card's badge and the toast. */
@@ -118,6 +121,7 @@ export function toolPartView(part: ToolPart): ToolPartView {
       view.errorText = `${error.message ?? 'The tool failed.'}${error.code ? ` (${error.code})` : ''}`;
       const { serverId, toolName } = output.view ?? {};
       if (error.code === 'X_TOOL_CHANGED' && serverId && toolName) view.changed = { serverId, toolName };
+      if (serverId && asksToSignIn(error.message)) view.signIn = { serverId };
     } else {
       if (output?.view?.sent && output.view.level && GATE_TABLE[output.view.level].browser === 'notice')
         view.notice = true;

@@ -8,6 +8,7 @@ import { ChangedTools } from '../pinning/changed-tools';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { errorOf, type ServerView } from './api';
+import { ServerSignIn } from './server-sign-in';
 import { ToolCallForm } from './tool-call-form';
 import { ToolTrust } from './trust-views';
 
@@ -176,6 +177,7 @@ export function ServerCard({ server, onChanged }: { server: ServerView; onChange
           {error}
         </p>
       ) : null}
+      <ServerSignIn server={server} onChanged={onChanged} />
       <ChangedTools changes={server.toolChanges} views={server.viewChanges} onChanged={onChanged} />
       <h3 className="mt-4 text-sm font-semibold">Admitted tools ({server.tools.length})</h3>
       {server.tools.length === 0 ? <p className="text-sm text-muted">None.</p> : null}

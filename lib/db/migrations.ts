@@ -105,6 +105,20 @@ const migrations: Record<string, Migration> = {
       await sql`alter table conversations add column trust_state jsonb`.execute(db);
     },
   },
+  '0007-server-auth': {
+    async up(db: Kysely<unknown>) {
+      // Issue 13: a user's OAuth state for one MCP server (client, tokens, PKCE verifier), sealed.
+      await sql`
+        create table server_auth (
+          user_id text not null references users(id) on delete cascade,
+          server_id text not null,
+          pending_state text unique,
+          sealed text not null,
+          updated_at timestamptz not null default now(),
+          primary key (user_id, server_id)
+        )`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = {

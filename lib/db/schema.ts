@@ -74,7 +74,17 @@ export interface ApprovalRulesTable {
   created_at: CreatedAt;
 }
 
+/** Issue 13: one user's OAuth state for one server, sealed (lib/db/seal.ts); `pending_state` finds a callback. */
+export interface ServerAuthTable {
+  user_id: string;
+  server_id: string;
+  pending_state: string | null;
+  sealed: string;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
+  server_auth: ServerAuthTable;
   users: UsersTable;
   approval_rules: ApprovalRulesTable;
   tool_pins: ToolPinsTable;

@@ -13,6 +13,7 @@ import { buildCatalog, EMPTY_CATALOG, type ServerCatalog } from './catalog';
 import { handleElicitation } from './elicitation';
 import { outsideAnyCall } from './elicitation-scope';
 import { elicitationStore } from './elicitation-store';
+import type { ServerOAuthBook } from './oauth/server-oauth';
 import { type OpenedClient, openClient, type TransportKind } from './open-client';
 import type { Exchange } from './recording-transport';
 import type { ServerConfig } from './server-config';
@@ -76,6 +77,8 @@ export class ServerConnection {
   constructor(
     readonly config: ServerConfig,
     private readonly pools: ReadonlySet<string>,
+    /** Issue 13: the host's OAuth for HTTP servers (absent in tests that need none). */
+    private readonly oauth: () => ServerOAuthBook | undefined = () => undefined,
   ) {}
 
   get id() {
@@ -116,9 +119,16 @@ export class ServerConnection {
 
   private open(): Promise<OpenedClient> {
     // A session opened during a call outlives it: its streams must not carry the call's origin.
-    return outsideAnyCall(() =>
-      openClient(this.config.transport, CONNECT_TIMEOUT_MS, this.outboundPolicy, this.config.name),
-    );
+    return outsideAnyCall(async () => {
+      const { transport } = this.config;
+      const book = this.oauth();
+      const provider = await book?.connectionProvider(this.config, this.outboundPolicy);
+      const auth =
+        book && provider && transport.type === 'http'
+          ? { provider, fetch: book.fetchFor(new URL(transport.url), this.outboundPolicy) }
+          : undefined;
+      return openClient(transport, CONNECT_TIMEOUT_MS, this.outboundPolicy, this.config.name, auth);
+    });
   }
 
   private attach(opened: OpenedClient) {

@@ -1,9 +1,10 @@
 import 'server-only';
+import { type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { OutboundPolicy } from '../net/address-rules';
 import { createGuardedFetch, OutboundRefusedError } from '../net/guard';
 import { ELICITATION_CAPABILITY } from './elicitation';
@@ -44,7 +45,10 @@ async function attempt(inner: Transport, kind: TransportKind, timeoutMs: number)
 /** Failures that no other transport and no retry can fix: the guard's refusal, an HTTP 401. */
 function final(error: unknown, serverName: string): Error | undefined {
   if (error instanceof OutboundRefusedError) return error;
-  if (httpStatusOf(error) === 401) return new AuthorizationRequiredError(serverName);
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof OutboundRefusedError) return cause;
+  if (error instanceof UnauthorizedError || httpStatusOf(error) === 401)
+    return new AuthorizationRequiredError(serverName);
   return undefined;
 }
 
@@ -59,6 +63,8 @@ export async function openClient(
   timeoutMs: number,
   policy: OutboundPolicy,
   serverName: string,
+  /** Issue 13: the SDK's OAuth client for this server, with the fetch its endpoints go through. */
+  auth?: { provider: OAuthClientProvider; fetch: FetchLike },
 ): Promise<OpenedClient> {
   if (config.type === 'stdio') {
     const [command, ...args] = config.command;
@@ -75,10 +81,11 @@ export async function openClient(
   }
   const url = new URL(config.url);
   const requestInit: RequestInit = config.headers ? { headers: config.headers } : {};
-  const fetch = createGuardedFetch(policy);
+  const fetch = auth?.fetch ?? createGuardedFetch(policy);
+  const authProvider = auth?.provider;
   try {
     return await attempt(
-      new StreamableHTTPClientTransport(url, { requestInit, fetch }),
+      new StreamableHTTPClientTransport(url, { requestInit, fetch, authProvider }),
       'streamable-http',
       timeoutMs,
     );
@@ -86,7 +93,11 @@ export async function openClient(
     const stop = final(streamableError, serverName);
     if (stop) throw stop;
     try {
-      return await attempt(new SSEClientTransport(url, { requestInit, fetch }), 'sse', timeoutMs);
+      return await attempt(
+        new SSEClientTransport(url, { requestInit, fetch, authProvider }),
+        'sse',
+        timeoutMs,
+      );
     } catch (sseError) {
       throw (
         final(sseError, serverName) ??

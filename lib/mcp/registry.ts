@@ -16,6 +16,8 @@ import type { McpletTool } from '../mcplet/types';
 import { checkOutboundUrl, OutboundRefusedError } from '../net/guard';
 import { restartsStoredCommand } from '../trust/command-servers';
 import { ServerConnection } from './connection';
+import { databaseAuthStore } from './oauth/server-auth-store';
+import { ServerOAuthBook } from './oauth/server-oauth';
 import { PinBook } from './pins';
 import { parseRegistration, type ServerConfig, type ServerRegistration } from './server-config';
 import { TrustBook } from './trust-book';
@@ -44,6 +46,8 @@ export class McpRegistry {
   approvals?: ApprovalRuleStore;
   /** Issue 12: each conversation's SEP trust state and the host's trust policy; wired to the database. */
   trust?: TrustBook;
+  /** Issue 13: OAuth sign-in to HTTP servers, tokens sealed per user and server; wired to the database. */
+  oauth?: ServerOAuthBook;
 
   constructor(pools: ReadonlySet<string>) {
     this.pools = pools;
@@ -101,7 +105,7 @@ export class McpRegistry {
   }
 
   start(config: ServerConfig): ServerConnection {
-    const connection = new ServerConnection(config, this.pools);
+    const connection = new ServerConnection(config, this.pools, () => this.oauth);
     this.connections.set(config.id, connection);
     connection.onChange(() => {
       if (connection.status !== 'ready') return;
@@ -210,6 +214,7 @@ async function createRegistry(): Promise<McpRegistry> {
     load: (userId, conversationId) => loadTrustState(db, userId, conversationId),
     save: (userId, conversationId, state) => saveTrustState(db, userId, conversationId, state),
   });
+  registry.oauth = new ServerOAuthBook(databaseAuthStore);
   registry.approvals = {
     find: (call) => findCoveringRule(db, call),
     add: (rule) => addApprovalRule(db, rule),

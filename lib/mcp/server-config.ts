@@ -19,6 +19,26 @@ export interface ServerRegistration {
    * Honoured only in host.config.json, never for a server added over the API.
    */
   trustHints?: boolean;
+  /** OAuth client settings (issue 13); honoured only in host.config.json, never over the API. */
+  oauth?: ServerOAuth;
+}
+
+/**
+ * An operator's OAuth client for one server. Without it the host registers itself (a Client ID
+ * Metadata Document when the host is served over https, else dynamic client registration).
+ */
+export interface ServerOAuth {
+  /** `client_credentials`: a machine-to-machine server, no user sign-in. */
+  grant?: 'authorization_code' | 'client_credentials';
+  clientId?: string;
+  /** The environment variable holding the client secret (the secret is never in the file). */
+  clientSecretEnv?: string;
+  /** client_credentials with private_key_jwt: the environment variable holding the PEM key. */
+  privateKeyEnv?: string;
+  algorithm?: string;
+  /** The authorization server the client was registered with; it is presented to no other. */
+  issuer?: string;
+  scope?: string;
 }
 
 export type ServerSource = 'config' | 'demo' | 'user';
@@ -40,6 +60,19 @@ export const serverRegistrationSchema = {
     admission: { enum: ['strict', 'overlay', 'annotations'] },
     timeoutMs: { type: 'integer', minimum: 100, maximum: 600_000 },
     trustHints: { type: 'boolean' },
+    oauth: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        grant: { enum: ['authorization_code', 'client_credentials'] },
+        clientId: { type: 'string', minLength: 1, maxLength: 2048 },
+        clientSecretEnv: { type: 'string', pattern: '^[A-Z_][A-Z0-9_]{0,63}$' },
+        privateKeyEnv: { type: 'string', pattern: '^[A-Z_][A-Z0-9_]{0,63}$' },
+        algorithm: { enum: ['RS256', 'ES256', 'PS256', 'EdDSA'] },
+        issuer: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
+        scope: { type: 'string', maxLength: 1000 },
+      },
+    },
     overlay: {
       type: 'object',
       propertyNames: { pattern: '^[A-Za-z0-9_.-]{1,128}$' },
@@ -99,6 +132,11 @@ export function parseRegistration(input: unknown): RegistrationParse {
     ok: true,
     registration: { ...raw, name: raw.name ?? raw.id, admission: raw.admission ?? 'strict' },
   };
+}
+
+/** The operator's OAuth settings of a server: only host.config.json may give them. */
+export function oauthSettings(config: ServerConfig): ServerOAuth | undefined {
+  return config.source === 'config' ? config.oauth : undefined;
 }
 
 /** Whether a server's hints may lower a level: only an operator's host.config.json can say so. */

@@ -87,9 +87,7 @@ describe('side door 7: a server that answers HTTP 401', () => {
     });
     await connection.connect();
     expect(connection.status).toBe('authorization-required');
-    expect(connection.lastError).toBe(
-      'Locked requires authorization (HTTP 401). Signing in to MCP servers comes in a later version of the host.',
-    );
+    expect(connection.lastError).toBe('Locked requires authorization (HTTP 401): sign in with Connect.');
     expect(server.requests).toEqual(['POST initialize']);
     await pause(LONGER_THAN_FIRST_RETRY_MS);
     expect(server.requests).toEqual(['POST initialize']);
@@ -103,8 +101,7 @@ describe('side door 7: a server that answers HTTP 401', () => {
     expect(outcome.envelope).toMatchObject({
       error: {
         code: 'SERVICE_UNAVAILABLE',
-        message:
-          'Sessions requires authorization (HTTP 401). Signing in to MCP servers comes in a later version of the host.',
+        message: 'Sessions requires authorization (HTTP 401): sign in with Connect.',
       },
     });
     expect(connection.status).toBe('authorization-required');

@@ -3,6 +3,7 @@ import { gateVerdict } from '../mcplet/policy';
 import type { TrustVerdict } from '../mcplet/trust-escalation';
 import type { McpletTool, RejectedTool } from '../mcplet/types';
 import type { ServerConnection } from './connection';
+import type { SignInStatus } from './oauth/server-oauth';
 import type { PinBook, ToolChange, ViewChange } from './pins';
 import { hintsTrusted } from './server-config';
 
@@ -38,6 +39,8 @@ export interface ServerView {
   toolChanges: ToolChange[];
   viewChanges: ViewChange[];
   log: Array<{ at: number; level: string; message: string }>;
+  /** Issue 13: the viewer's OAuth sign-in to this server (never a token). */
+  signIn?: SignInStatus;
 }
 
 /** What the developer preview shows of a server. Header values and environment are never included. */

@@ -3,13 +3,12 @@ import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { OutboundRefusedError } from '../net/guard';
+import { authorizationRequiredText } from './sign-in-words';
 
-/** The server answered HTTP 401: it wants a signed-in client (OAuth comes in a later issue). */
+/** The server answered HTTP 401 and the host holds no usable sign-in: the user must Connect. */
 export class AuthorizationRequiredError extends Error {
   constructor(serverName: string) {
-    super(
-      `${serverName} requires authorization (HTTP 401). Signing in to MCP servers comes in a later version of the host.`,
-    );
+    super(authorizationRequiredText(serverName));
     this.name = 'AuthorizationRequiredError';
   }
 }

@@ -58,14 +58,14 @@ test.describe('side door 7: sessions', () => {
       const card = chat.page.getByTestId('tool-call-card').last();
       await expect(card).toHaveAttribute('data-state', 'output-error');
       await expect(card.getByTestId('tool-error')).toHaveText(
-        `${id} requires authorization (HTTP 401). Signing in to MCP servers comes in a later version of the host. (SERVICE_UNAVAILABLE)`,
+        `${id} requires authorization (HTTP 401): sign in with Connect. (SERVICE_UNAVAILABLE)`,
       );
 
       await preview.open();
       const server = preview.server(id);
       await expect(server.getByTestId('server-status')).toContainText('authorization required (not retried)');
       await expect(server.getByTestId('server-error')).toHaveText(
-        `${id} requires authorization (HTTP 401). Signing in to MCP servers comes in a later version of the host.`,
+        `${id} requires authorization (HTTP 401): sign in with Connect.`,
       );
       const requests = fixture.requests.length;
       await server.getByRole('button', { name: 'Reconnect' }).click();

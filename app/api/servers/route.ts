@@ -13,7 +13,13 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request) {
   const registry = await getRegistry();
   const viewer = { userId: (await currentUser(request)).id, pins: registry.pins };
-  return Response.json({ servers: registry.list().map((c) => serverView(c, viewer)) });
+  const servers = await Promise.all(
+    registry.list().map(async (c) => {
+      const signIn = await registry.oauth?.status(c.config, viewer.userId);
+      return { ...serverView(c, viewer), ...(signIn ? { signIn } : {}) };
+    }),
+  );
+  return Response.json({ servers });
 }
 
 /**

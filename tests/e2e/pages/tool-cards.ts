@@ -17,6 +17,11 @@ export class ToolCards {
     return this.card(toolName).getByTestId('untrusted-badge');
   }
 
+  /** Issue 13: Connect on the card of a call whose server asked the user to sign in. */
+  connect(toolName: string): Locator {
+    return this.card(toolName).getByTestId('card-sign-in').getByRole('button', { name: 'Connect' });
+  }
+
   result(toolName: string): Locator {
     return this.card(toolName).getByTestId('tool-result');
   }

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../server-config';
+import { HostOAuthProvider } from './host-provider';
+import { memoryAuthStore } from './server-auth-store';
+import {
+  type ConnectionLike,
+  ServerOAuthBook,
+  SignInError,
+  safeReturnTo,
+  withOfflineAccess,
+} from './server-oauth';
+
+const local = { mode: 'local', addedBy: 'user' } as const;
+const serverUrl = new URL('http://localhost:4100/mcp');
+const config: ServerConfig = {
+  id: 'docs',
+  name: 'Docs',
+  transport: { type: 'http', url: serverUrl.href },
+  admission: 'strict',
+  source: 'user',
+  ownerId: 'local',
+};
+
+function provider(
+  store = memoryAuthStore(),
+  extra: Partial<ConstructorParameters<typeof HostOAuthProvider>[0]> = {},
+) {
+  return new HostOAuthProvider({
+    userId: 'local',
+    serverId: 'docs',
+    serverUrl,
+    policy: local,
+    store,
+    redirectUrl: 'http://localhost:3000/oauth/callback',
+    clientName: 'MCPlet Host',
+    ...extra,
+  });
+}
+
+function connection(reconnects: string[] = []): ConnectionLike {
+  return {
+    id: 'docs',
+    config,
+    outboundPolicy: local,
+    reconnect: async () => {
+      reconnects.push('docs');
+    },
+  };
+}
+
+describe('issue 13 item 1: the host’s OAuthClientProvider', () => {
+  it('state() is random and kept as the pending state; saveTokens ends the authorization in flight', async () => {
+    const p = provider();
+    const a = await p.state();
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await p.state()).not.toBe(a);
+    await p.saveCodeVerifier('verifier');
+    await p.redirectToAuthorization(new URL('http://localhost:4200/auth?scope=tools%3Aread'));
+    await p.saveTokens({ access_token: 'at', token_type: 'Bearer' });
+    const record = await p.record();
+    expect(record.tokens?.access_token).toBe('at');
+    expect(record.pendingState ?? record.codeVerifier ?? record.authorizationUrl).toBeUndefined();
+    expect(record.tokensAt).toBeTypeOf('number');
+  });
+
+  it('the authorization URL is kept for the browser only if it is http(s), https off loopback: javascript: and plain http elsewhere are refused', async () => {
+    const p = provider();
+    await expect(p.redirectToAuthorization(new URL('javascript:alert(1)'))).rejects.toThrow(/javascript/);
+    await expect(p.redirectToAuthorization(new URL('http://auth.example.com/authorize'))).rejects.toThrow(
+      /https/,
+    );
+    await expect(p.redirectToAuthorization(new URL('https://169.254.169.254/authorize'))).rejects.toThrow(
+      /link-local/,
+    );
+    expect((await p.record()).authorizationUrl).toBeUndefined();
+    await p.redirectToAuthorization(new URL('https://auth.example.com/authorize?scope=tools'));
+    expect((await p.record()).authorizationUrl).toBe('https://auth.example.com/authorize?scope=tools');
+  });
+
+  it('prompt=consent goes with offline_access (OpenID servers issue a refresh token only then)', async () => {
+    const p = provider();
+    await p.redirectToAuthorization(new URL('https://auth.example.com/authorize?scope=tools+offline_access'));
+    expect(new URL((await p.record()).authorizationUrl ?? '').searchParams.get('prompt')).toBe('consent');
+    await p.redirectToAuthorization(new URL('https://auth.example.com/authorize?scope=tools'));
+    expect(new URL((await p.record()).authorizationUrl ?? '').searchParams.has('prompt')).toBe(false);
+  });
+
+  it('withOfflineAccess adds offline_access only where the authorization server lists it, once', () => {
+    expect(withOfflineAccess('tools:read', ['tools:read', 'offline_access'])).toBe(
+      'tools:read offline_access',
+    );
+    expect(withOfflineAccess('tools:read offline_access', ['offline_access'])).toBe(
+      'tools:read offline_access',
+    );
+    expect(withOfflineAccess(undefined, ['offline_access'])).toBe('offline_access');
+    expect(withOfflineAccess('tools:read', ['tools:read'])).toBe('tools:read');
+    expect(withOfflineAccess(undefined)).toBeUndefined();
+  });
+
+  it('a pre-registered client is presented (with its issuer) and no metadata-document client id is used', async () => {
+    const p = provider(memoryAuthStore(), {
+      clientMetadataUrl: 'https://host.example/oauth/client-metadata.json',
+      preRegistered: { clientId: 'host', clientSecret: 's3', issuer: 'https://auth.example.com' },
+    });
+    expect(await p.clientInformation()).toEqual({
+      client_id: 'host',
+      client_secret: 's3',
+      issuer: 'https://auth.example.com',
+    });
+    expect(p.clientMetadataUrl).toBeUndefined();
+    expect(p.clientMetadata.token_endpoint_auth_method).toBe('client_secret_basic');
+    expect(provider().clientMetadata.token_endpoint_auth_method).toBe('none');
+  });
+
+  it('invalidateCredentials forgets exactly what the SDK names', async () => {
+    const store = memoryAuthStore();
+    const p = provider(store);
+    await p.saveClientInformation({ client_id: 'dyn' });
+    await p.saveTokens({ access_token: 'at', token_type: 'Bearer' });
+    await p.invalidateCredentials('tokens');
+    expect(await p.tokens()).toBeUndefined();
+    expect((await p.clientInformation())?.client_id).toBe('dyn');
+    await p.invalidateCredentials('all');
+    expect(await store.load('local', 'docs')).toBeUndefined();
+  });
+});
+
+describe('issue 13 item 1: the callback', () => {
+  async function started(store = memoryAuthStore()) {
+    const p = provider(store);
+    const state = await p.state();
+    await p.saveCodeVerifier('v');
+    await p.update((r) => ({
+      ...r,
+      returnTo: '/preview',
+      discoveryState: {
+        authorizationServerUrl: 'http://localhost:4200',
+        authorizationServerMetadata: {
+          issuer: 'http://localhost:4200',
+          authorization_endpoint: 'http://localhost:4200/auth',
+          token_endpoint: 'http://localhost:4200/token',
+          response_types_supported: ['code'],
+          authorization_response_iss_parameter_supported: true,
+        },
+      },
+    }));
+    return { store, state, book: new ServerOAuthBook(store, { PORT: '3000' }) };
+  }
+
+  it('an unknown state, or another user’s, is refused', async () => {
+    const { book, state } = await started();
+    const of = () => connection();
+    await expect(book.finish('local', new URLSearchParams({ state: 'nope', code: 'c' }), of)).rejects.toThrow(
+      SignInError,
+    );
+    await expect(book.finish('mallory', new URLSearchParams({ state, code: 'c' }), of)).rejects.toThrow(
+      /someone else/,
+    );
+  });
+
+  it('RFC 9207: a different iss, or none when the server sends one, ends the sign-in without exchanging the code', async () => {
+    for (const params of [{ iss: 'http://localhost:9999' }, {}] as Array<Record<string, string>>) {
+      const { book, state, store } = await started();
+      const reconnects: string[] = [];
+      const done = await book.finish('local', new URLSearchParams({ state, code: 'c', ...params }), () =>
+        connection(reconnects),
+      );
+      expect(done.error).toMatch(/RFC 9207/);
+      expect(reconnects).toEqual([]);
+      expect((await store.load('local', 'docs'))?.pendingState).toBeUndefined();
+      expect(await store.byState(state)).toBeUndefined();
+    }
+  });
+
+  it('an error from the authorization server is shown, the state is spent', async () => {
+    const { book, state, store } = await started();
+    const done = await book.finish('local', new URLSearchParams({ state, error: 'access_denied' }), () =>
+      connection(),
+    );
+    expect(done).toMatchObject({
+      serverId: 'docs',
+      returnTo: '/preview',
+      error: expect.stringMatching(/access_denied/),
+    });
+    expect(await store.byState(state)).toBeUndefined();
+  });
+
+  it('only the user who added the server may sign in to it; a command server has no sign-in', async () => {
+    const book = new ServerOAuthBook(memoryAuthStore(), { PORT: '3000' });
+    await expect(book.start(connection(), 'mallory', '/preview')).rejects.toThrow(/Only the user who added/);
+    const stdio: ConnectionLike = {
+      ...connection(),
+      config: { ...config, transport: { type: 'stdio', command: ['x'] } },
+    };
+    await expect(book.start(stdio, 'local', '/preview')).rejects.toThrow(/stdio/);
+  });
+
+  it('the way back is a path of this host only', () => {
+    expect(safeReturnTo('/preview')).toBe('/preview');
+    expect(safeReturnTo('/c/abc?x=1')).toBe('/c/abc?x=1');
+    for (const bad of ['//evil.example', 'https://evil.example/', 'javascript:alert(1)', '/\\evil', 42])
+      expect(safeReturnTo(bad)).toBe('/preview');
+  });
+
+  it('the callback URL and the Client ID Metadata Document URL follow PUBLIC_ORIGIN; the document only over https', () => {
+    const plain = new ServerOAuthBook(memoryAuthStore(), { PORT: '3000' });
+    expect(plain.callbackUrl).toBe('http://localhost:3000/oauth/callback');
+    expect(plain.clientMetadataUrl).toBeUndefined();
+    const tls = new ServerOAuthBook(memoryAuthStore(), { PUBLIC_ORIGIN: 'https://host.example' });
+    expect(tls.clientMetadataUrl).toBe('https://host.example/oauth/client-metadata.json');
+  });
+});

@@ -1,0 +1,362 @@
+import 'server-only';
+import {
+  auth,
+  discoverOAuthServerInfo,
+  extractWWWAuthenticateParams,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/sdk/client/auth.js';
+import {
+  ClientCredentialsProvider,
+  PrivateKeyJwtProvider,
+} from '@modelcontextprotocol/sdk/client/auth-extensions.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { originsFor } from '../../apps/origins';
+import { LOCAL_USER_ID } from '../../db/connect';
+import type { OutboundPolicy } from '../../net/address-rules';
+import { createGuardedFetch, OutboundRefusedError } from '../../net/guard';
+import { checkOAuthEndpoint } from '../../net/oauth-endpoint';
+import { oauthSettings, type ServerConfig } from '../server-config';
+import { HostOAuthProvider } from './host-provider';
+import type { ServerAuthStore } from './server-auth-store';
+
+/** A sign-in that cannot go on; `status` is the HTTP status the route answers. */
+export class SignInError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SignInError';
+  }
+}
+
+/** What the browser may know of a server's sign-in: never a token, a code or a secret. */
+export interface SignInStatus {
+  kind: 'none' | 'signed-in' | 'machine';
+  scope?: string;
+  /** When the access token expires (ms since the epoch), if the server said. */
+  expiresAt?: number;
+  refreshable?: boolean;
+}
+
+export interface ConnectionLike {
+  id: string;
+  config: ServerConfig;
+  outboundPolicy: OutboundPolicy;
+  reconnect(): Promise<void>;
+}
+
+const SAFE_RETURN = /^\/(?!\/)[A-Za-z0-9/_\-?=&.%]*$/;
+
+/** Where the browser goes back after a sign-in: a path of this host only, never another origin. */
+export function safeReturnTo(value: unknown): string {
+  return typeof value === 'string' && value.length <= 200 && SAFE_RETURN.test(value) ? value : '/preview';
+}
+
+function httpUrl(config: ServerConfig): URL {
+  if (config.transport.type !== 'http')
+    throw new SignInError(400, `${config.name} is a command (stdio) server: it has no OAuth sign-in.`);
+  return new URL(config.transport.url);
+}
+
+/**
+ * Issue 13 item 1: OAuth 2.1 for HTTP servers through the SDK's client auth (`auth()` and the
+ * transport's `authProvider`). The host supplies storage (sealed, per user and server), the
+ * endpoint rules and the outbound guard; discovery, PKCE, registration, refresh and step-up are
+ * the SDK's.
+ */
+export class ServerOAuthBook {
+  /** Machine-to-machine providers keep their tokens in memory; one per server, across reconnects. */
+  private readonly machines = new Map<string, OAuthClientProvider>();
+
+  constructor(
+    private readonly store: ServerAuthStore,
+    private readonly env: Record<string, string | undefined> = process.env,
+  ) {}
+
+  /** The user whose sign-in a shared connection uses (per-user connections: hosted mode, issue 16). */
+  credentialsUser(config: ServerConfig): string {
+    return config.ownerId ?? LOCAL_USER_ID;
+  }
+
+  get callbackUrl(): string {
+    return `${originsFor(this.env).host}/oauth/callback`;
+  }
+
+  /** SEP-991: a URL client id needs https; over plain http the host registers dynamically. */
+  get clientMetadataUrl(): string | undefined {
+    const host = originsFor(this.env).host;
+    return host.startsWith('https:') ? `${host}/oauth/client-metadata.json` : undefined;
+  }
+
+  /** Every request of an OAuth-capable connection: the endpoint rules, then the outbound guard. */
+  fetchFor(serverUrl: URL, policy: OutboundPolicy): FetchLike {
+    const guarded = createGuardedFetch(policy);
+    return (input, init) => {
+      const url = new URL(input);
+      const verdict = checkOAuthEndpoint(url, serverUrl, policy);
+      if (!verdict.ok) return Promise.reject(new OutboundRefusedError(verdict));
+      return guarded(url, init);
+    };
+  }
+
+  private machineProvider(config: ServerConfig): OAuthClientProvider | undefined {
+    const settings = oauthSettings(config);
+    if (settings?.grant !== 'client_credentials' || !settings.clientId) return undefined;
+    const known = this.machines.get(config.id);
+    if (known) return known;
+    const common = {
+      clientId: settings.clientId,
+      clientName: 'MCPlet Host',
+      ...(settings.scope ? { scope: settings.scope } : {}),
+      ...(settings.issuer ? { expectedIssuer: settings.issuer } : {}),
+    };
+    const key = settings.privateKeyEnv ? this.env[settings.privateKeyEnv] : undefined;
+    const secret = settings.clientSecretEnv ? this.env[settings.clientSecretEnv] : undefined;
+    const provider = key
+      ? new PrivateKeyJwtProvider({ ...common, privateKey: key, algorithm: settings.algorithm ?? 'RS256' })
+      : secret
+        ? new ClientCredentialsProvider({ ...common, clientSecret: secret })
+        : undefined;
+    if (provider) this.machines.set(config.id, provider);
+    return provider;
+  }
+
+  providerFor(config: ServerConfig, userId: string, policy: OutboundPolicy): OAuthClientProvider {
+    const machine = this.machineProvider(config);
+    if (machine) return machine;
+    const settings = oauthSettings(config);
+    const secret = settings?.clientSecretEnv ? this.env[settings.clientSecretEnv] : undefined;
+    return new HostOAuthProvider({
+      userId,
+      serverId: config.id,
+      serverUrl: httpUrl(config),
+      policy,
+      store: this.store,
+      redirectUrl: this.callbackUrl,
+      clientMetadataUrl: this.clientMetadataUrl,
+      clientName: 'MCPlet Host',
+      ...(settings?.scope ? { scope: settings.scope } : {}),
+      ...(settings?.clientId
+        ? {
+            preRegistered: {
+              clientId: settings.clientId,
+              ...(secret ? { clientSecret: secret } : {}),
+              ...(settings.issuer ? { issuer: settings.issuer } : {}),
+            },
+          }
+        : {}),
+    });
+  }
+
+  /**
+   * The provider a connection's transport gets: only once there is something to present (tokens,
+   * or a machine client). Before that a 401 stops the connection at "Connect": a background
+   * connect never registers the host or starts a sign-in on its own.
+   */
+  async connectionProvider(
+    config: ServerConfig,
+    policy: OutboundPolicy,
+  ): Promise<OAuthClientProvider | undefined> {
+    if (config.transport.type !== 'http') return undefined;
+    const machine = this.machineProvider(config);
+    if (machine) return machine;
+    const record = await this.store.load(this.credentialsUser(config), config.id);
+    return record?.tokens ? this.providerFor(config, this.credentialsUser(config), policy) : undefined;
+  }
+
+  /** What the server's 401 asks for (RFC 9728 metadata URL, scope), read without sending a token. */
+  private async challenge(serverUrl: URL, fetchFn: FetchLike) {
+    try {
+      const response = await fetchFn(serverUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 'mcplet-host', version: '0.1.0' },
+          },
+        }),
+      });
+      await response.body?.cancel();
+      return response.status === 401 || response.status === 403 ? extractWWWAuthenticateParams(response) : {};
+    } catch (error) {
+      if (error instanceof OutboundRefusedError) throw new SignInError(400, error.message);
+      return {};
+    }
+  }
+
+  /**
+   * The user pressed Connect: discovery, registration and the authorization URL (the SDK's
+   * `auth()`); a machine client, or tokens that can be refreshed, connect without a browser.
+   */
+  async start(
+    connection: ConnectionLike,
+    userId: string,
+    returnTo: string,
+  ): Promise<{ kind: 'connected' } | { kind: 'redirect'; url: string }> {
+    const { config } = connection;
+    if (userId !== this.credentialsUser(config))
+      throw new SignInError(403, `Only the user who added ${config.name} can sign in to it.`);
+    const serverUrl = httpUrl(config);
+    const fetchFn = this.fetchFor(serverUrl, connection.outboundPolicy);
+    const provider = this.providerFor(config, userId, connection.outboundPolicy);
+    if (provider instanceof HostOAuthProvider)
+      await provider.update(({ authorizationUrl: _u, ...r }) => ({ ...r, returnTo: safeReturnTo(returnTo) }));
+    const { resourceMetadataUrl, scope: asked } = await this.challenge(serverUrl, fetchFn);
+    let result: 'AUTHORIZED' | 'REDIRECT';
+    try {
+      const info = await discoverOAuthServerInfo(serverUrl, { resourceMetadataUrl, fetchFn });
+      if (provider instanceof HostOAuthProvider)
+        await provider.saveDiscoveryState({
+          ...info,
+          ...(resourceMetadataUrl ? { resourceMetadataUrl: resourceMetadataUrl.href } : {}),
+        });
+      const scope = withOfflineAccess(
+        asked ?? info.resourceMetadata?.scopes_supported?.join(' '),
+        info.authorizationServerMetadata?.scopes_supported,
+      );
+      result = await auth(provider, { serverUrl, fetchFn, resourceMetadataUrl, scope });
+    } catch (error) {
+      throw new SignInError(502, `Signing in to ${config.name} failed: ${signInErrorText(error)}`);
+    }
+    if (result === 'AUTHORIZED') {
+      await connection.reconnect();
+      return { kind: 'connected' };
+    }
+    const url =
+      provider instanceof HostOAuthProvider ? (await provider.record()).authorizationUrl : undefined;
+    if (!url) throw new SignInError(502, `${config.name} gave no authorization URL.`);
+    return { kind: 'redirect', url };
+  }
+
+  /**
+   * GET /oauth/callback: the `state` names the user and server; RFC 9207 `iss` must be the
+   * issuer discovered; the code is exchanged with its PKCE verifier by the SDK. One use only.
+   */
+  async finish(
+    userId: string,
+    params: URLSearchParams,
+    connectionOf: (serverId: string) => ConnectionLike | undefined,
+  ): Promise<{ serverId: string; returnTo: string; error?: string }> {
+    const state = params.get('state') ?? '';
+    const owner = state ? await this.store.byState(state) : undefined;
+    if (!owner || owner.userId !== userId)
+      throw new SignInError(400, 'This sign-in is unknown, was already used, or belongs to someone else.');
+    const connection = connectionOf(owner.serverId);
+    if (!connection) throw new SignInError(404, 'The server of this sign-in is no longer added.');
+    const provider = this.providerFor(connection.config, userId, connection.outboundPolicy);
+    if (!(provider instanceof HostOAuthProvider))
+      throw new SignInError(400, 'This server signs in without a browser.');
+    const record = await provider.record();
+    const returnTo = safeReturnTo(record.returnTo);
+    const spend = () =>
+      provider.update(({ pendingState: _s, authorizationUrl: _u, codeVerifier: _v, ...r }) => r);
+    const refused = params.get('error');
+    if (refused) {
+      await spend();
+      return {
+        serverId: owner.serverId,
+        returnTo,
+        error: `The authorization server answered "${refused.slice(0, 80)}".`,
+      };
+    }
+    const iss = params.get('iss');
+    const metadata = record.discoveryState?.authorizationServerMetadata;
+    const issRequired =
+      metadata !== undefined &&
+      'authorization_response_iss_parameter_supported' in metadata &&
+      metadata.authorization_response_iss_parameter_supported === true;
+    if ((iss !== null && iss !== metadata?.issuer) || (iss === null && issRequired)) {
+      await spend();
+      return {
+        serverId: owner.serverId,
+        returnTo,
+        error:
+          'The answer did not come from the authorization server the sign-in started with (RFC 9207 iss).',
+      };
+    }
+    const code = params.get('code');
+    if (!code) {
+      await spend();
+      return { serverId: owner.serverId, returnTo, error: 'The authorization server sent no code.' };
+    }
+    const serverUrl = httpUrl(connection.config);
+    try {
+      await auth(provider, {
+        serverUrl,
+        authorizationCode: code,
+        fetchFn: this.fetchFor(serverUrl, connection.outboundPolicy),
+      });
+    } catch (error) {
+      await spend();
+      return {
+        serverId: owner.serverId,
+        returnTo,
+        error: `The code could not be exchanged: ${signInErrorText(error)}`,
+      };
+    }
+    await connection.reconnect();
+    return { serverId: owner.serverId, returnTo };
+  }
+
+  /** Disconnect: the host forgets the user's tokens for the server; the connection asks to sign in again. */
+  async signOut(connection: ConnectionLike, userId: string): Promise<void> {
+    if (userId !== this.credentialsUser(connection.config))
+      throw new SignInError(403, `Only the user who added ${connection.config.name} can disconnect it.`);
+    this.machines.delete(connection.id);
+    await this.store.remove(userId, connection.id);
+    await connection.reconnect();
+  }
+
+  async status(config: ServerConfig, userId: string): Promise<SignInStatus> {
+    if (this.machineProvider(config)) return { kind: 'machine' };
+    if (config.transport.type !== 'http' || userId !== this.credentialsUser(config)) return { kind: 'none' };
+    const record = await this.store.load(userId, config.id).catch(() => undefined);
+    const tokens = record?.tokens;
+    if (!tokens) return { kind: 'none' };
+    return {
+      kind: 'signed-in',
+      ...(tokens.scope ? { scope: tokens.scope } : {}),
+      ...(tokens.expires_in && record.tokensAt
+        ? { expiresAt: record.tokensAt + tokens.expires_in * 1000 }
+        : {}),
+      refreshable: Boolean(tokens.refresh_token),
+    };
+  }
+}
+
+/**
+ * A refresh token keeps the user signed in: ask for `offline_access` where the authorization server
+ * lists it. The one scope is used for registration and authorization alike (the SDK's rule).
+ */
+export function withOfflineAccess(
+  scope: string | undefined,
+  supported: readonly string[] = [],
+): string | undefined {
+  if (!supported.includes('offline_access')) return scope;
+  const scopes = scope?.split(' ').filter(Boolean) ?? [];
+  return scopes.includes('offline_access') ? scopes.join(' ') : [...scopes, 'offline_access'].join(' ');
+}
+
+/** An OAuth failure for the user: the error's own words (no tokens are ever in them), one line. */
+function signInErrorText(error: unknown): string {
+  if (
+    error instanceof Error &&
+    (error.name === 'ZodError' || error.name === '$ZodError') &&
+    'issues' in error
+  ) {
+    const issues = Array.isArray(error.issues)
+      ? (error.issues as Array<{ path?: unknown[]; message?: string }>)
+      : [];
+    const first = issues[0];
+    return `the authorization server's metadata is invalid${first ? ` (${(first.path ?? []).join('.')}: ${first.message})` : ''}`;
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.split('\n')[0] ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
