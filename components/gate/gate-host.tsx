@@ -8,6 +8,7 @@ import type { ApprovalScopeKind } from '@/lib/trust/approval-rules';
 import { Button } from '../ui/button';
 import { PasskeySteps } from './passkey-steps';
 import { ReviewForm } from './review-form';
+import { VerifiedSteps } from './verified-steps';
 
 function secondsLeft(expiresAt: number): number {
   return Math.max(0, Math.round((expiresAt - Date.now()) / 1000));
@@ -177,6 +178,7 @@ const TITLES: Record<BrowserPrompt, string> = {
   review: 'Review this call',
   confirm: 'Confirm this action',
   passkey: 'Confirm this action',
+  verified: 'Approve this action',
 };
 
 /** The dialog's answer area, from the gate table's `browser` column; levels that do not wait never get here. */
@@ -193,6 +195,15 @@ function Answer({
   switch (shows) {
     case 'passkey':
       return <PasskeySteps gateId={prompt.id} onAnswer={(a) => answer(prompt.id, a)} />;
+    case 'verified':
+      return (
+        <VerifiedSteps
+          key={prompt.id}
+          gateId={prompt.id}
+          serverName={prompt.serverName}
+          onAnswer={(a) => answer(prompt.id, a)}
+        />
+      );
     case 'review':
       return (
         <ReviewForm

@@ -19,10 +19,18 @@ export interface GatePass {
   readonly binding: string;
   /** The passkey assertion for this call (passkey gates), handed to the server in `_meta.mcplet_auth`. */
   readonly auth?: McpletAuth;
+  /** SEP-2672: the server's challenge id and the assertion, for `params._meta` (verified gates). */
+  readonly verified?: VerifiedEvidence;
   /** How the user's approval was given: an answer to this call's ticket, or a remembered rule. */
   readonly via: 'answer' | 'remembered';
   /** For a remembered approval, what the action log says of it ("approved by a remembered rule (…)"). */
   readonly approvedBy?: string;
+}
+
+/** SEP-2672 evidence: the MCP server's challenge id and the browser's assertion, unmodified. */
+export interface VerifiedEvidence {
+  challengeId: string;
+  response: unknown;
 }
 
 const minted = new WeakSet<GatePass>();
@@ -43,7 +51,9 @@ export function mintPass(fields: Omit<GatePass, typeof passBrand>): GatePass {
   return pass;
 }
 
-export type PassCheck = { ok: true; auth?: McpletAuth } | { ok: false; message: string };
+export type PassCheck =
+  | { ok: true; auth?: McpletAuth; verified?: VerifiedEvidence }
+  | { ok: false; message: string };
 
 /**
  * What the server requires before dispatching a call at `gate` (the gate table), checked against
@@ -60,17 +70,27 @@ export function redeemPass(
     case 'nothing':
       return { ok: true };
     case 'approval':
-    case 'assertion': {
+    case 'assertion':
+    case 'server-verified': {
       const needs = `needs ${GATE_TABLE[gate].asks} before it can run`;
       if (!pass || !minted.has(pass) || spent.has(pass)) return { ok: false, message: needs };
       if (pass.binding !== bindingOf(call.serverId, call.toolName, call.args))
         return { ok: false, message: `${needs}: the approval was given for another call` };
       if (requirement === 'assertion' && !pass.auth)
         return { ok: false, message: 'needs a passkey assertion obtained for this call' };
+      if (requirement === 'server-verified' && !pass.verified)
+        return {
+          ok: false,
+          message: "needs a passkey approval for the server's own challenge for this call",
+        };
       if (GATE_TABLE[pass.gate].rank < GATE_TABLE[gate].rank)
         return { ok: false, message: `${needs}: the approval was for a weaker gate` };
       spent.add(pass);
-      return pass.auth ? { ok: true, auth: pass.auth } : { ok: true };
+      return {
+        ok: true,
+        ...(pass.auth ? { auth: pass.auth } : {}),
+        ...(pass.verified ? { verified: pass.verified } : {}),
+      };
     }
     default: {
       const unhandled: never = requirement;

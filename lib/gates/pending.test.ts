@@ -132,6 +132,30 @@ describe('passkey gates (7.2 Phase 4-5, attack 10)', () => {
     });
   });
 
+  it("SEP-2672: a verified gate approves only with an assertion for the server's challenge and its challenge id; the pass carries both, the assertion unmodified, once", () => {
+    const ticket = openGate({ ...call, gate: 'verified' as const });
+    const signed = assertion('server-challenge');
+    expect(decideGate(ticket.id, 'local', { approved: true, assertion: signed })).toMatchObject({
+      ok: false,
+    });
+    expect(recordChallenge(ticket.id, 'local', 'server-challenge')).toBe(true);
+    expect(decideGate(ticket.id, 'local', { approved: true, assertion: signed })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(recordChallenge(ticket.id, 'local', 'server-challenge', 'ch-1')).toBe(true);
+    expect(
+      decideGate(ticket.id, 'local', { approved: true, assertion: assertion('another-challenge') }),
+    ).toMatchObject({ ok: false });
+    expect(decideGate(ticket.id, 'local', { approved: true, assertion: signed })).toMatchObject({ ok: true });
+    const spent = spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args);
+    expect(spent).toMatchObject({ ok: true, pass: { gate: 'verified', verified: { challengeId: 'ch-1' } } });
+    expect(spent.ok && spent.pass.verified?.response).toBe(signed);
+    expect(spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', call.args)).toEqual({
+      ok: false,
+    });
+  });
+
   it('an approval without an issued challenge is refused (a forged approval)', () => {
     const ticket = openGate(passkeyCall);
     expect(

@@ -1,3 +1,4 @@
+import type { VerifiedEvidence } from './pass';
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { GATE_TABLE, type Gate } from '../mcplet/gates';
@@ -56,6 +57,10 @@ interface Open extends GateTicket {
   challenge?: string;
   /** Held only between the answer and the dispatch it authorises (16.3 by analogy). */
   auth?: McpletAuth;
+  /** SEP-2672: the MCP server's challenge id for this call (verified gates; never reused). */
+  challengeId?: string;
+  /** SEP-2672: the user's assertion as the browser gave it, forwarded unmodified; held like `auth`. */
+  verified?: VerifiedEvidence;
   waiters: Array<(outcome: GateOutcome) => void>;
   timer: NodeJS.Timeout;
 }
@@ -88,6 +93,8 @@ function ticketOf(pending: Open): GateTicket {
     outcome: _o,
     challenge: _c,
     auth: _a,
+    challengeId: _ci,
+    verified: _v,
     waiters: _w,
     timer: _t,
     ...ticket
@@ -100,6 +107,7 @@ function close(pending: Open, state: Closed['state'], outcome: GateOutcome) {
   clearTimeout(pending.timer);
   open.delete(pending.id);
   pending.auth = undefined;
+  pending.verified = undefined;
   if (!pending.outcome) {
     pending.outcome = outcome;
     for (const waiter of pending.waiters.splice(0)) waiter(outcome);
@@ -166,11 +174,20 @@ function awaitingAnswer(id: string, userId: string): Open | { status: 404 | 409 
   return ended.state === 'expired' ? EXPIRED : ANSWERED;
 }
 
-/** Records the passkey challenge issued for a ticket; the assertion must answer exactly it. */
-export function recordChallenge(id: string, userId: string, challenge: string): boolean {
+/**
+ * Records the passkey challenge issued for a ticket; the assertion must answer exactly it. For a
+ * verified gate (SEP-2672) also the MCP server's challenge id; a new challenge replaces the old one.
+ */
+export function recordChallenge(
+  id: string,
+  userId: string,
+  challenge: string,
+  challengeId?: string,
+): boolean {
   const pending = awaitingAnswer(id, userId);
   if (!('waiters' in pending)) return false;
   pending.challenge = challenge;
+  pending.challengeId = challengeId;
   return true;
 }
 
@@ -210,6 +227,16 @@ export function decideGate(
         reason: 'A passkey gate needs an assertion for the challenge issued for this call.',
       };
     pending.auth = auth;
+  }
+  if (GATE_TABLE[pending.gate].server === 'server-verified') {
+    const answers = pending.challenge ? toMcpletAuth(answer.assertion, pending.challenge) : null;
+    if (!answers || !pending.challengeId)
+      return {
+        ok: false,
+        status: 400,
+        reason: 'A verified approval needs an assertion for the challenge the server issued for this call.',
+      };
+    pending.verified = { challengeId: pending.challengeId, response: answer.assertion };
   }
   const outcome: GateOutcome = { verdict: 'approved' };
   pending.state = 'approved';
@@ -265,9 +292,10 @@ export function spendApproval(
   const pending = current(id, userId);
   if (pending?.state !== 'approved') return { ok: false };
   if (pending.binding !== bindingOf(serverId, toolName, args)) return { ok: false };
-  const auth = pending.auth;
+  const { auth, verified } = pending;
   close(pending, 'used', { verdict: 'approved' });
   if (GATE_TABLE[pending.gate].server === 'assertion' && !auth) return { ok: false };
+  if (GATE_TABLE[pending.gate].server === 'server-verified' && !verified) return { ok: false };
   const pass = mintPass({
     gate: pending.gate,
     serverId,
@@ -275,6 +303,7 @@ export function spendApproval(
     binding: pending.binding,
     via: 'answer',
     ...(auth ? { auth } : {}),
+    ...(verified ? { verified } : {}),
   });
   return { ok: true, pass };
 }

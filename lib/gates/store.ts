@@ -15,7 +15,7 @@ import {
 export interface GateStore {
   open(input: Omit<GateTicket, 'id' | 'expiresAt'>, ttlMs?: number): GateTicket;
   ticket(id: string, userId: string): GateTicket | undefined;
-  recordChallenge(id: string, userId: string, challenge: string): boolean;
+  recordChallenge(id: string, userId: string, challenge: string, challengeId?: string): boolean;
   decide(id: string, userId: string, answer: GateAnswer, edited?: Record<string, unknown>): DecisionResult;
   fail(id: string, userId: string, reason: RefusalReason): void;
   wait(id: string, signal?: AbortSignal): Promise<GateOutcome>;

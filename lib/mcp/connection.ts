@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   ElicitationCompleteNotificationSchema,
   ElicitRequestSchema,
+  ResultSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { deploymentMode } from '../config/deployment';
@@ -360,6 +361,16 @@ export class ServerConnection {
       )) as CallToolResult;
       return { result, exchange };
     });
+  }
+
+  /** SEP-2672's approval methods (client to server) on the current session; refusals are McpErrors. */
+  async approvalRequest(
+    method: 'approval/enroll/begin' | 'approval/enroll/finish' | 'approval/challenge/create',
+    params: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    return this.onWire((opened) =>
+      opened.client.request({ method, params }, ResultSchema, { timeout: this.callTimeoutMs }),
+    );
   }
 
   async readResource(uri: string) {

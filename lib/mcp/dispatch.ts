@@ -1,3 +1,9 @@
+import {
+  approvalEvidence,
+  approvalRefusalReason,
+  approvalRefusalText,
+  VERIFIED_APPROVAL_KEY,
+} from '../mcplet/verified-approval';
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -121,6 +127,13 @@ function classify(
       return { code: 'VALIDATION_ERROR', message: error.message, down: false };
     if (error.code === ErrorCode.MethodNotFound)
       return { code: 'NOT_FOUND', message: error.message, down: false };
+    const reason = approvalRefusalReason(error);
+    if (reason)
+      return {
+        code: 'AUTH_FAILED',
+        message: `${serverName} refused the approval: ${approvalRefusalText(reason)} (${reason})`,
+        down: false,
+      };
     return { code: 'UNKNOWN_ERROR', message: error.message, down: false };
   }
   const text =
@@ -247,12 +260,20 @@ export async function recordTrust(
 /** 16.3 by analogy: an assertion is not kept beyond its call, not even in the preview's exchange. */
 function redactAuth(exchange: Exchange): Exchange {
   const request = exchange.request as { params?: { _meta?: Record<string, unknown> } };
-  if (!request.params?._meta?.mcplet_auth) return exchange;
+  const meta = request.params?._meta;
+  if (!meta?.mcplet_auth && !meta?.[VERIFIED_APPROVAL_KEY]) return exchange;
   return {
     ...exchange,
     request: {
       ...exchange.request,
-      params: { ...request.params, _meta: { ...request.params._meta, mcplet_auth: '[redacted]' } },
+      params: {
+        ...request.params,
+        _meta: {
+          ...meta,
+          ...(meta.mcplet_auth ? { mcplet_auth: '[redacted]' } : {}),
+          ...(meta[VERIFIED_APPROVAL_KEY] ? { [VERIFIED_APPROVAL_KEY]: '[redacted]' } : {}),
+        },
+      },
     } as Exchange['request'],
   };
 }
@@ -325,7 +346,14 @@ async function dispatchOnce(
   });
   if (!passed.ok) return fail(tool, decision, 'AUTH_REQUIRED', `"${tool.name}" ${passed.message}`, started);
   // SEP client responsibility 1: the conversation's request annotations ride beside mcplet_auth.
-  const meta = withRequestAnnotations(passed.auth ? { mcplet_auth: passed.auth } : undefined, request.trust);
+  const meta = withRequestAnnotations(
+    {
+      ...(passed.auth ? { mcplet_auth: passed.auth } : {}),
+      // SEP-2672: the assertion exactly as the browser gave it, with the server's challenge id.
+      ...(passed.verified ? approvalEvidence(passed.verified.challengeId, passed.verified.response) : {}),
+    },
+    request.trust,
+  );
   try {
     const origin = {
       callId: randomUUID(),

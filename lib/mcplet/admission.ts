@@ -20,6 +20,7 @@ import {
   type Surface,
   type ToolAuth,
 } from './types';
+import { readVerifiedApproval } from './verified-approval';
 import { parseVisibility } from './visibility';
 
 /** Host-configured metadata for a tool that has none of its own (DESIGN.md `overlay` mode, spec 5.2). */
@@ -285,6 +286,9 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
   if (typeof raw.title === 'string') tool.title = stripInvisible(raw.title).text.slice(0, 200);
   if (pool) tool.pool = pool;
   if (auth) tool.auth = auth;
+  const verified = readVerifiedApproval(meta);
+  if (verified.error) warnings.push(verified.error);
+  if (verified.approval) tool.verifiedApproval = verified.approval;
   if (typeof meta.mcpletToolResultSchemaUri === 'string')
     tool.resultSchemaUri = meta.mcpletToolResultSchemaUri;
   const ui = readUi(meta, warnings);

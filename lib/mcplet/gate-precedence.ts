@@ -10,13 +10,14 @@ export function isHitlHint(value: unknown): value is HitlHint {
 }
 
 /** A level the user chose for a tool (the settings page comes later); never lower than the rules. */
-export type UserGateSetting = Exclude<Gate, 'passkey'>;
+export type UserGateSetting = Exclude<Gate, 'passkey' | 'verified'>;
 
 /** Which rule decided a tool's level; the preview shows it. */
 export type GateRule =
   | 'default'
   | 'mcplet-type'
   | 'mcplet-auth'
+  | 'verified-approval'
   | 'annotations'
   | 'destructive-hint'
   | 'hint'
@@ -27,6 +28,7 @@ export const GATE_RULE_TEXT: Record<GateRule, string> = {
   default: 'read or prepare tool, no rule asks for a gate',
   'mcplet-type': 'MCPlet type action (spec 4)',
   'mcplet-auth': 'MCPlet auth (spec 7)',
+  'verified-approval': 'the server verifies a passkey approval of each call (SEP-2672)',
   annotations: 'no readOnlyHint under annotations admission',
   'destructive-hint': 'destructiveHint: true',
   hint: "the server's humanInTheLoopHint (may only raise)",
@@ -37,6 +39,8 @@ export const GATE_RULE_TEXT: Record<GateRule, string> = {
 export interface GateInputs {
   mcpletType: McpletType;
   auth?: ToolAuth;
+  /** SEP-2672: the server requires a verified approval of each call. */
+  verifiedApproval?: boolean;
   admittedBy: AdmittedBy;
   /** `annotations.humanInTheLoopHint` or `_meta.humanInTheLoopHint` (the stricter of the two). */
   hint?: HitlHint;
@@ -66,6 +70,8 @@ interface Candidate extends GateVerdict {
 export function resolveGate(input: GateInputs): GateVerdict {
   const declared = input.admittedBy !== 'annotations';
   const candidates: Candidate[] = [];
+  if (input.verifiedApproval)
+    candidates.push({ gate: 'verified', rule: 'verified-approval', lowerable: false });
   if (input.auth?.required === 'passkey' && input.auth.enforcement === 'strict')
     candidates.push({ gate: 'passkey', rule: 'mcplet-auth', lowerable: false });
   if (declared && input.mcpletType === 'action')

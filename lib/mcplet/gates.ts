@@ -4,19 +4,21 @@
  * Every other module asks this table; a new level is a compile error until its row exists here
  * and every `switch` over `server` or `browser` handles it.
  */
-export const GATE_LEVELS = ['none', 'notify', 'review', 'confirm', 'passkey'] as const;
+export const GATE_LEVELS = ['none', 'notify', 'review', 'confirm', 'passkey', 'verified'] as const;
 export type Gate = (typeof GATE_LEVELS)[number];
 
 /**
  * What the server must hold before dispatch. `approval`: a server-issued gate pass for exactly this
  * call, minted from the user's answer to a ticket (issue 11 item 3 adds: or from a remembered rule,
  * where `rememberable`). `assertion`: such a pass that also carries a passkey assertion obtained
- * for this call (spec 7); never remembered.
+ * for this call (spec 7); never remembered. `server-verified`: such a pass that carries the user's
+ * assertion for a challenge the MCP server itself issued for this call; the server verifies it
+ * (SEP-2672, per-call verified approval); never remembered.
  */
-export type ServerRequirement = 'nothing' | 'approval' | 'assertion';
+export type ServerRequirement = 'nothing' | 'approval' | 'assertion' | 'server-verified';
 
 /** What the browser draws: nothing, a non-blocking notice, an editable review, a confirmation, a passkey ceremony. */
-export type BrowserPrompt = 'nothing' | 'notice' | 'review' | 'confirm' | 'passkey';
+export type BrowserPrompt = 'nothing' | 'notice' | 'review' | 'confirm' | 'passkey' | 'verified';
 
 export interface GateRow {
   /** Strictness; the strictest requirement wins. */
@@ -85,6 +87,16 @@ export const GATE_TABLE = {
     rememberable: false,
     asks: 'your passkey',
     label: 'passkey',
+  },
+  verified: {
+    rank: 5,
+    server: 'server-verified',
+    browser: 'verified',
+    waits: true,
+    editable: false,
+    rememberable: false,
+    asks: 'your passkey, checked by the server itself',
+    label: 'verified approval',
   },
 } as const satisfies Record<Gate, GateRow>;
 

@@ -67,6 +67,7 @@ export function gateVerdict(tool: McpletTool, context: GateContext = {}): TrustV
   const verdict = resolveGate({
     mcpletType: tool.mcpletType,
     auth: tool.auth,
+    verifiedApproval: tool.verifiedApproval !== undefined,
     admittedBy: tool.admittedBy,
     hint: tool.hitlHint,
     destructiveHint: tool.destructiveHint,

@@ -1,6 +1,7 @@
 import type { TrustDeclaration } from '../trust/trust-annotations';
 import type { UntrustedSource } from '../trust/untrusted-content';
 import type { HitlHint } from './gate-precedence';
+import type { VerifiedApproval } from './verified-approval';
 
 /** MCPlet types shared by the pure rules (spec 4, 6, 8). */
 
@@ -54,6 +55,8 @@ export interface McpletTool {
   resultSchemaUri?: string;
   ui?: { resourceUri?: string; displayMode?: DisplayMode };
   auth?: ToolAuth;
+  /** SEP-2672: the MCP server itself verifies a passkey approval of each call (gate `verified`). */
+  verifiedApproval?: VerifiedApproval;
   readOnlyHint?: boolean;
   /** Its results reach the model as untrusted data (lib/trust/untrusted-content), and why. */
   untrustedContent?: UntrustedSource;

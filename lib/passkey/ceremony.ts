@@ -4,7 +4,7 @@ import { browserSupportsWebAuthn, startAuthentication, startRegistration } from 
 export type CeremonyError = 'cancelled' | 'ceremony-failed';
 
 /** WebAuthn refusals by the user or the authenticator (dismissed prompt, timeout) are cancellations. */
-function classify(error: unknown): CeremonyError {
+export function classify(error: unknown): CeremonyError {
   const name =
     (error as { name?: string; cause?: { name?: string } })?.cause?.name ??
     (error as { name?: string })?.name;
@@ -15,7 +15,7 @@ export function webAuthnAvailable(): boolean {
   return browserSupportsWebAuthn();
 }
 
-async function post<T>(
+export async function post<T>(
   url: string,
   body: unknown,
 ): Promise<{ ok: true; value: T } | { ok: false; status: number; error: string }> {

@@ -45,6 +45,7 @@ export function mayRemember(gate: Gate): boolean {
     case 'notify':
     case 'review':
     case 'passkey':
+    case 'verified':
       return false;
   }
 }
