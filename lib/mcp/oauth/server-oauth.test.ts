@@ -1,3 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto';
+import {
+  ClientCredentialsProvider,
+  PrivateKeyJwtProvider,
+} from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../server-config';
 import { HostOAuthProvider } from './host-provider';
@@ -208,5 +213,68 @@ describe('issue 13 item 1: the callback', () => {
     expect(plain.clientMetadataUrl).toBeUndefined();
     const tls = new ServerOAuthBook(memoryAuthStore(), { PUBLIC_ORIGIN: 'https://host.example' });
     expect(tls.clientMetadataUrl).toBe('https://host.example/oauth/client-metadata.json');
+  });
+});
+
+describe('issue 13 item 1: the operator’s clients (host.config.json servers[].oauth)', () => {
+  const configured = (
+    oauth: ServerConfig['oauth'],
+    source: ServerConfig['source'] = 'config',
+  ): ServerConfig => ({
+    ...config,
+    source,
+    oauth,
+  });
+
+  it('client_credentials with a secret from the environment uses the SDK’s ClientCredentialsProvider, with no redirect', () => {
+    const book = new ServerOAuthBook(memoryAuthStore(), { PORT: '3000', DOCS_SECRET: 's3' });
+    const p = book.providerFor(
+      configured({
+        grant: 'client_credentials',
+        clientId: 'host',
+        clientSecretEnv: 'DOCS_SECRET',
+        issuer: 'https://auth.example.com',
+      }),
+      'local',
+      local,
+    );
+    expect(p).toBeInstanceOf(ClientCredentialsProvider);
+    expect(p.redirectUrl).toBeUndefined();
+  });
+
+  it('client_credentials with a private key uses PrivateKeyJwtProvider; a connection gets it without any sign-in', async () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const book = new ServerOAuthBook(memoryAuthStore(), { PORT: '3000', DOCS_KEY: pem });
+    const server = configured({
+      grant: 'client_credentials',
+      clientId: 'host',
+      privateKeyEnv: 'DOCS_KEY',
+      algorithm: 'ES256',
+    });
+    expect(await book.connectionProvider(server, local)).toBeInstanceOf(PrivateKeyJwtProvider);
+    expect(await book.status(server, 'local')).toEqual({ kind: 'machine' });
+  });
+
+  it('a pre-registered authorization-code client is presented with its secret; a server added over the API cannot carry one', async () => {
+    const book = new ServerOAuthBook(memoryAuthStore(), { PORT: '3000', DOCS_SECRET: 's3' });
+    const oauth = { clientId: 'host', clientSecretEnv: 'DOCS_SECRET' };
+    const pre = book.providerFor(configured(oauth), 'local', local);
+    expect(await pre.clientInformation()).toMatchObject({ client_id: 'host', client_secret: 's3' });
+    const user = book.providerFor(
+      configured({ ...oauth, grant: 'client_credentials' }, 'user'),
+      'local',
+      local,
+    );
+    expect(user).toBeInstanceOf(HostOAuthProvider);
+    expect(await user.clientInformation()).toBeUndefined();
+  });
+
+  it('without tokens an authorization-code server’s connection gets no provider (a background connect never starts a sign-in)', async () => {
+    const store = memoryAuthStore();
+    const book = new ServerOAuthBook(store, { PORT: '3000' });
+    expect(await book.connectionProvider(config, local)).toBeUndefined();
+    await store.save('local', 'docs', { tokens: { access_token: 'at', token_type: 'Bearer' } });
+    expect(await book.connectionProvider(config, local)).toBeInstanceOf(HostOAuthProvider);
   });
 });
