@@ -12,6 +12,7 @@ import {
   toUIMessageStream,
   type UIMessage,
   type UIMessageChunk,
+  wrapLanguageModel,
 } from 'ai';
 import { type ChatMode, judgeTurn } from '../mcplet/chat-mode';
 import { cleanText } from '../mcplet/model-facing';
@@ -19,6 +20,7 @@ import type { RedactionOptions } from '../trust/redaction';
 import { modelFacingHistory } from './model-history';
 import { describeProviderError } from './provider-errors';
 import { ScrubBook } from './scrub-book';
+import { silenceLimit } from './silence-limit';
 import { TOOL_CHOICE_VIOLATION, toolOnlyGate } from './tool-only-gate';
 
 const INSTRUCTIONS = [
@@ -103,7 +105,11 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
     onError: reportError,
     async execute({ writer }) {
       const result = streamText({
-        model: input.model,
+        // The model's own silence only: a tool waiting at a gate or for an elicitation has its own limits.
+        model:
+          typeof input.model === 'string'
+            ? input.model
+            : wrapLanguageModel({ model: input.model, middleware: silenceLimit(input.timeoutMs) }),
         instructions: withViewContext(INSTRUCTIONS, input.viewContext, scrub.options()),
         messages: await convertToModelMessages(modelFacingHistory(input.history, scrub.options()), {
           tools,
@@ -113,7 +119,6 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
         toolChoice: chatMode === 'tool-only' && allowed.size > 0 ? 'required' : 'auto',
         stopWhen: [stepCountIs(input.maxSteps), refusedInToolOnly],
         maxRetries: input.maxRetries,
-        timeout: { stepMs: input.timeoutMs },
         abortSignal: input.abortSignal,
         prepareStep: input.liveTools ? () => ({ activeTools: input.liveTools?.() ?? [] }) : undefined,
         onError: ({ error }) => {

@@ -35,6 +35,10 @@ async function withElicitServer(
 }
 
 test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
+  // Questions belong to the user, not the page: every tab of the one local user shows them, so these
+  // tests, which answer them, run one at a time.
+  test.describe.configure({ mode: 'serial' });
+
   test('form mode: a model-called tool asks; accept (defaults applied, checked server-side), decline and cancel each reach the server and its result', async ({
     chat,
     fakeModel,
@@ -54,7 +58,6 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
       await chat.send(`Book a table ${t}`);
 
       const dialog = new ElicitationDialog(page);
-      // Each answer must come within the model's step timeout (LLM_TIMEOUT_MS, 4 s here), so checks are spread out.
       await dialog.expectAsking('form', 'Bistro', 'book_table');
       // Form mode: the server's message as plain text, never markup.
       await expect(dialog.message()).toHaveText(BOOKING_MESSAGE);
@@ -146,6 +149,32 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
       await expect(chat.lastAssistant()).not.toContainText('Signed in.');
       fixture.release();
       await expect(chat.lastAssistant()).toContainText('Signed in.');
+    });
+  });
+
+  test('a user who answers after the model’s silence limit (LLM_TIMEOUT_MS, 4 s in tests) still gets the call run: waiting for the user is not the model being slow', async ({
+    chat,
+    fakeModel,
+    servers,
+    page,
+  }) => {
+    await withElicitServer(servers, 'Bistro', async (fixture, id) => {
+      const t = token('slow');
+      await fakeModel.script(t, [
+        { kind: 'tool-calls', calls: [{ name: `${id}__book_table`, arguments: {} }] },
+        { kind: 'text', chunks: ['Booked late.'] },
+      ]);
+      await chat.open();
+      await chat.send(`Book a table ${t}`);
+      const dialog = new ElicitationDialog(page);
+      await dialog.expectAsking('form', 'Bistro', 'book_table');
+      // The passage of time is what is tested: longer than the model may stay silent.
+      await page.waitForTimeout(5_000);
+      await dialog.field('Your name').fill('Ada');
+      await dialog.field('Your name').press('Enter');
+      await expect.poll(() => fixture.answered[0]?.action).toBe('accept');
+      await expect(chat.lastAssistant()).toContainText('Booked late.');
+      await expect(chat.error).toHaveCount(0);
     });
   });
 });

@@ -1,0 +1,53 @@
+import 'server-only';
+import type { LanguageModelMiddleware } from 'ai';
+
+/**
+ * LLM_TIMEOUT_MS as the model's own silence: no answer to the request, or no stream part for `ms`,
+ * aborts the model call with a TimeoutError (the user reads "did not answer in time"). Time a tool
+ * spends waiting for the user (a gate, an elicitation) is outside the model call, so it never
+ * counts: the AI SDK's `stepMs` would count it, and its `firstChunkMs` does not start on a step's
+ * first call.
+ */
+export function silenceLimit(ms: number): LanguageModelMiddleware {
+  return {
+    specificationVersion: 'v4',
+    async wrapStream({ params, model }) {
+      const silence = new AbortController();
+      let timer: NodeJS.Timeout | undefined;
+      const arm = () => {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(
+          () => silence.abort(new DOMException(`the model was silent for ${ms} ms`, 'TimeoutError')),
+          ms,
+        );
+        timer.unref?.();
+      };
+      const disarm = () => {
+        if (timer) clearTimeout(timer);
+        timer = undefined;
+      };
+      arm();
+      const abortSignal = params.abortSignal
+        ? AbortSignal.any([params.abortSignal, silence.signal])
+        : silence.signal;
+      let result: Awaited<ReturnType<typeof model.doStream>>;
+      try {
+        result = await model.doStream({ ...params, abortSignal });
+      } catch (error) {
+        disarm();
+        throw error;
+      }
+      arm();
+      const watched = result.stream.pipeThrough(
+        new TransformStream({
+          transform(part, controller) {
+            arm();
+            controller.enqueue(part);
+          },
+          flush: disarm,
+        }),
+      );
+      return { ...result, stream: watched };
+    },
+  };
+}
