@@ -87,6 +87,11 @@ export function VerifiedSteps({
           <p className="mt-1 whitespace-pre-wrap break-words font-medium" data-testid="verified-display-text">
             {challenge.displayText}
           </p>
+          <p className="mt-2 text-xs text-muted" data-testid="verified-authenticator">
+            {challenge.authenticatorClass === 'platform'
+              ? `${serverName} asks for the passkey on this device.`
+              : `${serverName} asks for a security key or a passkey on your phone.`}
+          </p>
         </div>
       ) : null}
       {note ? (

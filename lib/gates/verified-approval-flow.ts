@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { ServerUnavailableError } from '../mcp/connection';
 import type { McpRegistry } from '../mcp/registry';
 import { GATE_TABLE } from '../mcplet/gates';
-import { approvalRefusalReason, approvalRefusalText } from '../mcplet/verified-approval';
+import {
+  type AuthenticatorClass,
+  approvalRefusalReason,
+  approvalRefusalText,
+} from '../mcplet/verified-approval';
 import { gateStore } from './store';
 
 /** A step of SEP-2672 that cannot go on; `status` is what the route answers. */
@@ -34,6 +38,8 @@ export type VerifiedChallenge =
       displayText: string;
       requestOptions: Record<string, unknown>;
       expiresAt?: string;
+      /** The kind of passkey the tool asks for (SEP-2672; cross-platform when it names none). */
+      authenticatorClass: AuthenticatorClass;
     }
   | { kind: 'enrol' };
 
@@ -93,10 +99,12 @@ export async function verifiedChallenge(
   }
   if (!gateStore().recordChallenge(id, userId, issued.requestOptions.challenge, issued.challengeId))
     throw new VerifiedApprovalError(409, 'This approval request is no longer open.');
+  const tool = registry.tool(ticket.serverId, ticket.toolName, { userId });
   return {
     kind: 'challenge',
     displayText: issued.displayText,
     requestOptions: issued.requestOptions,
+    authenticatorClass: tool?.verifiedApproval?.authenticatorClass ?? 'cross-platform',
     ...(issued.expiresAt ? { expiresAt: issued.expiresAt } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   ElicitationCompleteNotificationSchema,
@@ -7,6 +8,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { deploymentMode } from '../config/deployment';
+import { undeclaredApprovalTools } from '../mcplet/verified-approval';
 import type { OutboundPolicy } from '../net/address-rules';
 import { OutboundRefusedError } from '../net/guard';
 import { HostCallToolResultSchema } from './call-result-schema';
@@ -125,8 +127,11 @@ export class ServerConnection {
       const book = this.oauth();
       const provider = await book?.connectionProvider(this.config, this.outboundPolicy);
       const auth =
-        book && provider && transport.type === 'http'
-          ? { provider, fetch: book.fetchFor(new URL(transport.url), this.outboundPolicy) }
+        book && transport.type === 'http'
+          ? {
+              provider,
+              fetch: book.fetchForConnection(new URL(transport.url), this.outboundPolicy, provider),
+            }
           : undefined;
       return openClient(transport, CONNECT_TIMEOUT_MS, this.outboundPolicy, this.config.name, auth);
     });
@@ -190,7 +195,11 @@ export class ServerConnection {
     if (error instanceof OutboundRefusedError) {
       status = 'refused';
       reason = error.message;
-    } else if (error instanceof AuthorizationRequiredError || httpStatusOf(error) === 401) {
+    } else if (
+      error instanceof AuthorizationRequiredError ||
+      error instanceof UnauthorizedError ||
+      httpStatusOf(error) === 401
+    ) {
       status = 'authorization-required';
       reason = new AuthorizationRequiredError(this.config.name).message;
     }
@@ -213,6 +222,12 @@ export class ServerConnection {
       { serverId: this.id, mode: this.config.admission, overlay: this.config.overlay, pools: this.pools },
       CONNECT_TIMEOUT_MS,
     );
+    const undeclared = undeclaredApprovalTools(client.getServerCapabilities(), this.catalog.tools);
+    if (undeclared.length > 0)
+      this.note(
+        'warn',
+        `SEP-2672: ${undeclared.join(', ')} ask for verified approval but the server did not declare the verifiedApproval capability; they are still gated at "verified"`,
+      );
     this.changed();
   }
 

@@ -34,6 +34,13 @@ export type AnswerOutcome = { ok: true } | { ok: false; status: 404 | 409 | 422;
  */
 export class ElicitationStore {
   private readonly entries = new Map<string, Entry>();
+  private readonly askListeners = new Set<(userId: string) => void>();
+
+  /** Called with the user's id whenever a question is opened for them. */
+  onAsk(listener: (userId: string) => void): () => void {
+    this.askListeners.add(listener);
+    return () => this.askListeners.delete(listener);
+  }
 
   /** Opens a question and resolves with the user's answer (or `cancel` on expiry or abort). */
   ask(
@@ -63,6 +70,7 @@ export class ElicitationStore {
       options.signal?.addEventListener('abort', onAbort, { once: true });
       this.entries.set(id, entry);
     });
+    for (const listener of this.askListeners) listener(origin.userId);
     return { id, answer };
   }
 

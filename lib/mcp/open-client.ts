@@ -64,7 +64,7 @@ export async function openClient(
   policy: OutboundPolicy,
   serverName: string,
   /** Issue 13: the SDK's OAuth client for this server, with the fetch its endpoints go through. */
-  auth?: { provider: OAuthClientProvider; fetch: FetchLike },
+  auth?: { provider: OAuthClientProvider | undefined; fetch: FetchLike },
 ): Promise<OpenedClient> {
   if (config.type === 'stdio') {
     const [command, ...args] = config.command;

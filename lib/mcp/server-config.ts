@@ -28,8 +28,11 @@ export interface ServerRegistration {
  * Metadata Document when the host is served over https, else dynamic client registration).
  */
 export interface ServerOAuth {
-  /** `client_credentials`: a machine-to-machine server, no user sign-in. */
-  grant?: 'authorization_code' | 'client_credentials';
+  /**
+   * `client_credentials`: a machine-to-machine server, no user sign-in. `cross_app_access`
+   * (SEP-990): an enterprise identity provider's ID token, exchanged for the server's access token.
+   */
+  grant?: 'authorization_code' | 'client_credentials' | 'cross_app_access';
   clientId?: string;
   /** The environment variable holding the client secret (the secret is never in the file). */
   clientSecretEnv?: string;
@@ -39,6 +42,17 @@ export interface ServerOAuth {
   /** The authorization server the client was registered with; it is presented to no other. */
   issuer?: string;
   scope?: string;
+  /** `cross_app_access`: the enterprise identity provider the user's ID token comes from. */
+  idp?: IdentityProviderSettings;
+}
+
+export interface IdentityProviderSettings {
+  /** Its token endpoint (RFC 8693 token exchange). */
+  tokenEndpoint: string;
+  /** The host's client id at the identity provider. */
+  clientId: string;
+  /** The environment variable holding the user's ID token. */
+  idTokenEnv: string;
 }
 
 export type ServerSource = 'config' | 'demo' | 'user';
@@ -64,13 +78,23 @@ export const serverRegistrationSchema = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        grant: { enum: ['authorization_code', 'client_credentials'] },
+        grant: { enum: ['authorization_code', 'client_credentials', 'cross_app_access'] },
         clientId: { type: 'string', minLength: 1, maxLength: 2048 },
         clientSecretEnv: { type: 'string', pattern: '^[A-Z_][A-Z0-9_]{0,63}$' },
         privateKeyEnv: { type: 'string', pattern: '^[A-Z_][A-Z0-9_]{0,63}$' },
         algorithm: { enum: ['RS256', 'ES256', 'PS256', 'EdDSA'] },
         issuer: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
         scope: { type: 'string', maxLength: 1000 },
+        idp: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['tokenEndpoint', 'clientId', 'idTokenEnv'],
+          properties: {
+            tokenEndpoint: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
+            clientId: { type: 'string', minLength: 1, maxLength: 2048 },
+            idTokenEnv: { type: 'string', pattern: '^[A-Z_][A-Z0-9_]{0,63}$' },
+          },
+        },
       },
     },
     overlay: {

@@ -7,6 +7,7 @@ import {
   approvalRefusalReason,
   approvalRefusalText,
   readVerifiedApproval,
+  undeclaredApprovalTools,
   VERIFIED_APPROVAL_KEY,
 } from './verified-approval';
 
@@ -98,5 +99,23 @@ describe('SEP-2672 evidence and refusals', () => {
     ])
       expect(approvalRefusalText(reason)).not.toMatch(/refused the approval \(/);
     expect(approvalRefusalText('new_reason')).toBe('the server refused the approval (new_reason)');
+  });
+});
+
+describe('SEP-2672: the server capability', () => {
+  const tools = [
+    { name: 'transfer', verifiedApproval: { authenticatorClass: 'platform' as const } },
+    { name: 'balance' },
+  ];
+
+  it('a tool declaring verified approval on a server without capabilities.extensions.verifiedApproval is named (logged)', () => {
+    expect(undeclaredApprovalTools({ tools: {} }, tools)).toEqual(['transfer']);
+    expect(undeclaredApprovalTools(undefined, tools)).toEqual(['transfer']);
+    expect(undeclaredApprovalTools({ extensions: { other: {} } }, tools)).toEqual(['transfer']);
+  });
+
+  it('a server that declares it, or tools that ask for nothing, are consistent', () => {
+    expect(undeclaredApprovalTools({ extensions: { verifiedApproval: {} } }, tools)).toEqual([]);
+    expect(undeclaredApprovalTools({}, [{ name: 'balance' }])).toEqual([]);
   });
 });

@@ -70,3 +70,17 @@ export function approvalRefusalReason(error: unknown): string | undefined {
   const data = error.data;
   return isRecord(data) && typeof data.reason === 'string' ? data.reason : undefined;
 }
+
+/**
+ * SEP-2672: a tool declaring verified approval on a server whose `initialize` did not declare
+ * `capabilities.extensions.verifiedApproval` is inconsistent. The host logs it (the developer
+ * preview's server log) and still gates the tool at `verified`: the stricter reading stands.
+ */
+export function undeclaredApprovalTools(
+  capabilities: unknown,
+  tools: ReadonlyArray<{ name: string; verifiedApproval?: VerifiedApproval }>,
+): string[] {
+  const extensions = isRecord(capabilities) ? capabilities.extensions : undefined;
+  if (isRecord(extensions) && extensions.verifiedApproval !== undefined) return [];
+  return tools.filter((t) => t.verifiedApproval).map((t) => t.name);
+}

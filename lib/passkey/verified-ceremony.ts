@@ -6,7 +6,13 @@ type RequestOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
 type CreationOptions = Parameters<typeof startRegistration>[0]['optionsJSON'];
 
 export type VerifiedChallenge =
-  | { kind: 'challenge'; displayText: string; requestOptions: RequestOptions; expiresAt?: string }
+  | {
+      kind: 'challenge';
+      displayText: string;
+      requestOptions: RequestOptions;
+      expiresAt?: string;
+      authenticatorClass: 'cross-platform' | 'platform';
+    }
   | { kind: 'enrol' };
 
 const path = (gateId: string) => `/api/gates/${encodeURIComponent(gateId)}/verified`;

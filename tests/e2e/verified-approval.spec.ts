@@ -59,6 +59,7 @@ test.describe('issue 13 item 3: per-call verified approval (SEP-2672)', () => {
     await dialog.expectOpen('transfer_funds');
     await dialog.enrol();
     await expect(dialog.displayText()).toHaveText('Approve transfer_funds with {"amount":120,"to":"ACME"}');
+    await expect(dialog.authenticator()).toContainText('the passkey on this device');
     await expect(dialog.gate.arg('amount')).toHaveText(['Amount', '120']);
     await dialog.approve();
     const cards = new ToolCards(page);

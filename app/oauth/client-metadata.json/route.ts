@@ -1,4 +1,5 @@
 import { originsFor } from '@/lib/apps/origins';
+import { clientIdUrl } from '@/lib/mcp/oauth/client-id';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,7 +11,7 @@ export function GET() {
   const host = originsFor(process.env).host;
   return Response.json(
     {
-      client_id: `${host}/oauth/client-metadata.json`,
+      client_id: clientIdUrl(process.env) ?? `${host}/oauth/client-metadata.json`,
       client_name: 'MCPlet Host',
       client_uri: host,
       redirect_uris: [`${host}/oauth/callback`],

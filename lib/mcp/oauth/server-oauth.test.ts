@@ -1,10 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   ClientCredentialsProvider,
   PrivateKeyJwtProvider,
 } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../server-config';
+import { CrossAppAccessProvider } from './cross-app-provider';
 import { HostOAuthProvider } from './host-provider';
 import { memoryAuthStore } from './server-auth-store';
 import {
@@ -276,5 +279,77 @@ describe('issue 13 item 1: the operator’s clients (host.config.json servers[].
     expect(await book.connectionProvider(config, local)).toBeUndefined();
     await store.save('local', 'docs', { tokens: { access_token: 'at', token_type: 'Bearer' } });
     expect(await book.connectionProvider(config, local)).toBeInstanceOf(HostOAuthProvider);
+  });
+
+  it('cross_app_access (SEP-990) needs the client secret and the ID token from the environment; then a connection gets it without a browser', async () => {
+    const oauth = {
+      grant: 'cross_app_access' as const,
+      clientId: 'host',
+      clientSecretEnv: 'DOCS_SECRET',
+      idp: {
+        tokenEndpoint: 'https://idp.example.com/token',
+        clientId: 'host-idp',
+        idTokenEnv: 'DOCS_ID_TOKEN',
+      },
+    };
+    const missing = new ServerOAuthBook(memoryAuthStore(), { PORT: '3000', DOCS_SECRET: 's3' });
+    expect(await missing.connectionProvider(configured(oauth), local)).toBeUndefined();
+    const book = new ServerOAuthBook(memoryAuthStore(), {
+      PORT: '3000',
+      DOCS_SECRET: 's3',
+      DOCS_ID_TOKEN: 'id-token',
+    });
+    const p = await book.connectionProvider(configured(oauth), local);
+    expect(p).toBeInstanceOf(CrossAppAccessProvider);
+    expect(p?.redirectUrl).toBeUndefined();
+    expect(await book.status(configured(oauth), 'local')).toEqual({ kind: 'machine' });
+    expect(await book.connectionProvider(configured(oauth, 'user'), local)).toBeUndefined();
+  });
+});
+
+describe('SEP-835: Connect asks for what the server last asked for', () => {
+  let server: Server;
+  let url: URL;
+  let challenge = '';
+
+  beforeAll(async () => {
+    server = createServer((_request, response) => {
+      response.statusCode = 403;
+      response.setHeader('www-authenticate', challenge);
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('a 401 or 403 from the server is remembered (scope and metadata URL); a later one replaces it; Disconnect forgets it', async () => {
+    const book = new ServerOAuthBook(memoryAuthStore(), { PORT: '3000' });
+    const fetchFn = book.fetchForConnection(url, local, undefined);
+    expect(book.askedFor(url)).toBeUndefined();
+    challenge = `Bearer error="insufficient_scope", scope="mcp:basic mcp:write", resource_metadata="${url.origin}/.well-known/oauth-protected-resource/mcp"`;
+    await (await fetchFn(url, { method: 'POST' })).body?.cancel();
+    expect(book.askedFor(url)).toEqual({
+      scope: 'mcp:basic mcp:write',
+      resourceMetadataUrl: new URL(`${url.origin}/.well-known/oauth-protected-resource/mcp`),
+      error: 'insufficient_scope',
+    });
+    challenge = 'Bearer scope="mcp:admin"';
+    await (await fetchFn(url, { method: 'POST' })).body?.cancel();
+    expect(book.askedFor(url)?.scope).toBe('mcp:admin');
+    const other = new URL('/elsewhere', url);
+    await (await fetchFn(other, { method: 'POST' })).body?.cancel();
+    expect(book.askedFor(other)).toBeUndefined();
+    await book.signOut(
+      {
+        id: 'docs',
+        config: { ...config, transport: { type: 'http', url: url.href } },
+        outboundPolicy: local,
+        reconnect: async () => {},
+      },
+      'local',
+    );
+    expect(book.askedFor(url)).toBeUndefined();
   });
 });

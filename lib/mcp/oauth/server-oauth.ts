@@ -11,11 +11,14 @@ import {
 } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { originsFor } from '../../apps/origins';
+import { deploymentMode } from '../../config/deployment';
 import { LOCAL_USER_ID } from '../../db/connect';
 import type { OutboundPolicy } from '../../net/address-rules';
 import { createGuardedFetch, OutboundRefusedError } from '../../net/guard';
 import { checkOAuthEndpoint } from '../../net/oauth-endpoint';
-import { oauthSettings, type ServerConfig } from '../server-config';
+import { oauthSettings, type ServerConfig, type ServerOAuth } from '../server-config';
+import { clientIdUrl } from './client-id';
+import { CrossAppAccessProvider } from './cross-app-provider';
 import { HostOAuthProvider } from './host-provider';
 import type { ServerAuthStore } from './server-auth-store';
 
@@ -68,6 +71,8 @@ function httpUrl(config: ServerConfig): URL {
 export class ServerOAuthBook {
   /** Machine-to-machine providers keep their tokens in memory; one per server, across reconnects. */
   private readonly machines = new Map<string, OAuthClientProvider>();
+  /** What each server's last 401 or 403 asked for (not secret: scope and metadata URL). */
+  private readonly challenges = new Map<string, ReturnType<typeof extractWWWAuthenticateParams>>();
 
   constructor(
     private readonly store: ServerAuthStore,
@@ -85,8 +90,33 @@ export class ServerOAuthBook {
 
   /** SEP-991: a URL client id needs https; over plain http the host registers dynamically. */
   get clientMetadataUrl(): string | undefined {
-    const host = originsFor(this.env).host;
-    return host.startsWith('https:') ? `${host}/oauth/client-metadata.json` : undefined;
+    return clientIdUrl(this.env);
+  }
+
+  /**
+   * A connection's requests: with a provider, the endpoint rules and the guard (`fetchFor`); without
+   * one, the guard alone. Either way what the server's last 401 or 403 asked for is remembered, so
+   * Connect asks for that scope (SEP-835: the challenge's scope; a step-up's wider one).
+   */
+  fetchForConnection(
+    serverUrl: URL,
+    policy: OutboundPolicy,
+    provider: OAuthClientProvider | undefined,
+  ): FetchLike {
+    const inner = provider ? this.fetchFor(serverUrl, policy) : createGuardedFetch(policy);
+    return async (input, init) => {
+      const response = await inner(input, init);
+      if ((response.status === 401 || response.status === 403) && new URL(input).href === serverUrl.href) {
+        const asked = extractWWWAuthenticateParams(response);
+        if (asked.scope || asked.resourceMetadataUrl) this.challenges.set(serverUrl.href, asked);
+      }
+      return response;
+    };
+  }
+
+  /** What the server's last 401 or 403 asked for, if it said. */
+  askedFor(serverUrl: URL): ReturnType<typeof extractWWWAuthenticateParams> | undefined {
+    return this.challenges.get(serverUrl.href);
   }
 
   /** Every request of an OAuth-capable connection: the endpoint rules, then the outbound guard. */
@@ -102,24 +132,56 @@ export class ServerOAuthBook {
 
   private machineProvider(config: ServerConfig): OAuthClientProvider | undefined {
     const settings = oauthSettings(config);
-    if (settings?.grant !== 'client_credentials' || !settings.clientId) return undefined;
+    if (
+      !settings?.clientId ||
+      (settings.grant !== 'client_credentials' && settings.grant !== 'cross_app_access')
+    )
+      return undefined;
     const known = this.machines.get(config.id);
     if (known) return known;
+    const provider =
+      settings.grant === 'cross_app_access'
+        ? this.crossAppProvider(config, settings)
+        : this.clientCredentialsProvider(settings);
+    if (provider) this.machines.set(config.id, provider);
+    return provider;
+  }
+
+  private clientCredentialsProvider(settings: ServerOAuth): OAuthClientProvider | undefined {
     const common = {
-      clientId: settings.clientId,
+      clientId: settings.clientId ?? '',
       clientName: 'MCPlet Host',
       ...(settings.scope ? { scope: settings.scope } : {}),
       ...(settings.issuer ? { expectedIssuer: settings.issuer } : {}),
     };
     const key = settings.privateKeyEnv ? this.env[settings.privateKeyEnv] : undefined;
     const secret = settings.clientSecretEnv ? this.env[settings.clientSecretEnv] : undefined;
-    const provider = key
-      ? new PrivateKeyJwtProvider({ ...common, privateKey: key, algorithm: settings.algorithm ?? 'RS256' })
-      : secret
-        ? new ClientCredentialsProvider({ ...common, clientSecret: secret })
-        : undefined;
-    if (provider) this.machines.set(config.id, provider);
-    return provider;
+    if (key)
+      return new PrivateKeyJwtProvider({
+        ...common,
+        privateKey: key,
+        algorithm: settings.algorithm ?? 'RS256',
+      });
+    return secret ? new ClientCredentialsProvider({ ...common, clientSecret: secret }) : undefined;
+  }
+
+  /** SEP-990: configured only by the operator; the identity provider is reached through the endpoint rules and the guard. */
+  private crossAppProvider(config: ServerConfig, settings: ServerOAuth): OAuthClientProvider | undefined {
+    const secret = settings.clientSecretEnv ? this.env[settings.clientSecretEnv] : undefined;
+    const idToken = settings.idp ? this.env[settings.idp.idTokenEnv] : undefined;
+    if (!settings.clientId || !settings.idp || !secret || !idToken) return undefined;
+    const serverUrl = httpUrl(config);
+    return new CrossAppAccessProvider({
+      clientId: settings.clientId,
+      clientSecret: secret,
+      clientName: 'MCPlet Host',
+      ...(settings.scope ? { scope: settings.scope } : {}),
+      idpTokenEndpoint: new URL(settings.idp.tokenEndpoint),
+      idpClientId: settings.idp.clientId,
+      idToken,
+      serverUrl,
+      fetchFn: this.fetchFor(serverUrl, { mode: deploymentMode(), addedBy: 'operator' }),
+    });
   }
 
   providerFor(config: ServerConfig, userId: string, policy: OutboundPolicy): OAuthClientProvider {
@@ -207,7 +269,8 @@ export class ServerOAuthBook {
     const provider = this.providerFor(config, userId, connection.outboundPolicy);
     if (provider instanceof HostOAuthProvider)
       await provider.update(({ authorizationUrl: _u, ...r }) => ({ ...r, returnTo: safeReturnTo(returnTo) }));
-    const { resourceMetadataUrl, scope: asked } = await this.challenge(serverUrl, fetchFn);
+    const { resourceMetadataUrl, scope: asked } =
+      this.askedFor(serverUrl) ?? (await this.challenge(serverUrl, fetchFn));
     let result: 'AUTHORIZED' | 'REDIRECT';
     try {
       const info = await discoverOAuthServerInfo(serverUrl, { resourceMetadataUrl, fetchFn });
@@ -309,6 +372,8 @@ export class ServerOAuthBook {
     if (userId !== this.credentialsUser(connection.config))
       throw new SignInError(403, `Only the user who added ${connection.config.name} can disconnect it.`);
     this.machines.delete(connection.id);
+    if (connection.config.transport.type === 'http')
+      this.challenges.delete(new URL(connection.config.transport.url).href);
     await this.store.remove(userId, connection.id);
     await connection.reconnect();
   }

@@ -17,6 +17,11 @@ export class VerifiedApprovalDialog {
     return this.gate.root.getByTestId('verified-display-text');
   }
 
+  /** The kind of passkey the tool asks for (SEP-2672 authenticatorClass), in words. */
+  authenticator(): Locator {
+    return this.gate.root.getByTestId('verified-authenticator');
+  }
+
   async expectOpen(tool: string) {
     await expect(this.gate.root).toHaveAttribute('data-gate', 'verified');
     await expect(this.gate.root).toHaveAttribute('data-tool', tool);

