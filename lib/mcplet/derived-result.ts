@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ErrorCode } from './envelope';
+import { jsonByteSize } from './json-size';
 import type { ModelFacing, Withheld } from './model-facing';
 import type { McpletType } from './types';
 
@@ -93,13 +94,6 @@ function refuse(code: ErrorCode, message: string): DerivedVerdict {
   return { ok: false, code, message };
 }
 
-/** UTF-8 length; Node's counter avoids copying a megabyte just to measure it. */
-function byteLength(text: string): number {
-  return typeof Buffer === 'undefined'
-    ? new TextEncoder().encode(text).length
-    : Buffer.byteLength(text, 'utf8');
-}
-
 /** Bounds from host configuration, clamped to the spec's recommendations (never higher). */
 export function derivedLimits(config: {
   allowlist: string[];
@@ -161,8 +155,7 @@ export function validateDerivedResult(input: DerivedRequest, context: DerivedCon
       );
     }
   }
-  const text = JSON.stringify(input.result ?? null);
-  const bytes = byteLength(text);
+  const bytes = jsonByteSize(input.result ?? null, limits.maxBytes);
   if (bytes > limits.maxBytes) {
     return refuse(
       'X_PAYLOAD_TOO_LARGE',
