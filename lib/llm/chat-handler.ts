@@ -94,5 +94,6 @@ export async function handleChatRequest(
       await updateConversation(db, user.id, request.id, {});
     },
   });
-  return createUIMessageStreamResponse({ stream });
+  // no-transform: the server's gzip would buffer and re-encode every chunk of the stream (issue 14).
+  return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-cache, no-transform' } });
 }

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,5 +135,18 @@ describe('side door 4: the outbound guard', () => {
     );
     await expect(checkOutboundUrl('https://fine.test/mcp', hostedUser, dns)).resolves.toBeUndefined();
     expect(hits.length).toBe(before);
+  });
+
+  it('issue 14: requests sharing one caller signal leave no listener on it, and its abort still reaches each', async () => {
+    const fetch = createGuardedFetch(localUser);
+    const shared = new AbortController();
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        await (await fetch(`http://127.0.0.1:${port}/ok`, { signal: shared.signal })).text();
+      }),
+    );
+    expect(getEventListeners(shared.signal, 'abort')).toHaveLength(0);
+    shared.abort(new Error('transport closed'));
+    await expect(fetch(`http://127.0.0.1:${port}/ok`, { signal: shared.signal })).rejects.toThrow();
   });
 });

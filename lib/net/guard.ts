@@ -134,6 +134,9 @@ export function createGuardedFetch(policy: OutboundPolicy, options: GuardOptions
       // undici's RequestInit and Response implement the WHATWG ones the callers (the MCP SDK) use.
       const response = await undiciFetch(url, {
         ...(init as Parameters<typeof undiciFetch>[1]),
+        // Each request its own signal, following the caller's: undici keeps its abort listener until
+        // the request is collected, so one transport-wide signal gathered thousands (issue 14).
+        ...(init.signal ? { signal: AbortSignal.any([init.signal]) } : {}),
         redirect: 'manual',
         dispatcher,
       });
