@@ -1,4 +1,5 @@
 import { benchChatStream } from './chat-stream.bench';
+import { benchClientJs } from './client-js.bench';
 import { benchDerived } from './derived.bench';
 import { benchGate } from './gate.bench';
 import { benchToolCall } from './tool-call.bench';
@@ -6,6 +7,7 @@ import { benchViewInit } from './view-init.bench';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   'chat-stream': benchChatStream,
+  'client-js': benchClientJs,
   derived: benchDerived,
   gate: benchGate,
   'tool-call': benchToolCall,
