@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/session';
 import { configuredCredentialPatterns, hostConfig } from '../config/load';
 import { getDb } from '../db';
 import { ensureConversation, updateConversation } from '../db/queries/conversations';
-import { saveMessage } from '../db/queries/messages';
+import { saveReply } from '../db/queries/messages';
 import { jsonError } from '../http/json';
 import { getRegistry } from '../mcp/registry';
 import { parseChatMode } from '../mcplet/chat-mode';
@@ -87,11 +87,10 @@ export async function handleChatRequest(
     scrub,
     async onResponse(message, outcome) {
       if (outcome.failed && !outcome.aborted) return;
-      await saveMessage(db, user.id, request.id, message, {
+      await saveReply(db, user.id, request.id, message, {
         scrubSet: scrub.set,
         credentialPatterns: scrub.credentialPatterns,
       });
-      await updateConversation(db, user.id, request.id, {});
     },
   });
   // no-transform: the server's gzip would buffer and re-encode every chunk of the stream (issue 14).

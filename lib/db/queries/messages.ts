@@ -1,6 +1,8 @@
 import type { UIMessage } from 'ai';
+import type { QueryCreator } from 'kysely';
 import type { Db } from '../connect';
 import { hostKey } from '../host-key';
+import type { Database } from '../schema';
 import { openParts, type SealRules, sealParts } from '../sealed-parts';
 
 export interface SaveOptions extends SealRules {
@@ -30,20 +32,17 @@ export async function listMessages(
   }));
 }
 
-/**
- * Inserts a message, or replaces the parts of the one with the same id in the same conversation.
- * Parts that hold sensitive values are sealed (sealed-parts.ts).
- */
-export async function saveMessage(
-  db: Db,
+/** The upsert of one message (sealed parts); another user's message with the same id is never touched. */
+function upsertMessage(
+  qc: QueryCreator<Database>,
   userId: string,
   conversationId: string,
   message: UIMessage,
-  options: SaveOptions = {},
-): Promise<void> {
+  options: SaveOptions,
+) {
   const parts = JSON.stringify(sealParts(message.parts, options.key ?? (() => hostKey()), options));
   const metadata = message.metadata === undefined ? null : JSON.stringify(message.metadata);
-  await db
+  return qc
     .insertInto('messages')
     .values({
       conversation_id: conversationId,
@@ -59,7 +58,40 @@ export async function saveMessage(
         .doUpdateSet({ parts, metadata })
         .where('messages.user_id', '=', userId)
         .where('messages.role', '=', message.role),
-    )
+    );
+}
+
+/**
+ * Inserts a message, or replaces the parts of the one with the same id in the same conversation.
+ * Parts that hold sensitive values are sealed (sealed-parts.ts).
+ */
+export async function saveMessage(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  message: UIMessage,
+  options: SaveOptions = {},
+): Promise<void> {
+  await upsertMessage(db, userId, conversationId, message, options).execute();
+}
+
+/**
+ * A turn's reply: the message saved and the conversation marked updated, in one statement (one
+ * round trip at the end of every turn; issue 14).
+ */
+export async function saveReply(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  message: UIMessage,
+  options: SaveOptions = {},
+): Promise<void> {
+  await db
+    .with('saved', (qc) => upsertMessage(qc, userId, conversationId, message, options).returning('id'))
+    .updateTable('conversations')
+    .set({ updated_at: new Date() })
+    .where('id', '=', conversationId)
+    .where('user_id', '=', userId)
     .execute();
 }
 

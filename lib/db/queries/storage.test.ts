@@ -10,7 +10,7 @@ import {
   updateConversation,
 } from './conversations';
 import { dbTestTargets } from './db-targets';
-import { deleteMessagesAfter, listMessages, saveMessage } from './messages';
+import { deleteMessagesAfter, listMessages, saveMessage, saveReply } from './messages';
 import { deletePinsOf, listPins, savePin } from './pins';
 import { deleteStoredServer, listStoredServers, storeServer } from './servers';
 import { listTrustStates, loadTrustState, saveTrustState } from './trust-state';
@@ -119,6 +119,20 @@ describe.each(targets)('storage on $name', (target) => {
     expect(await listMessages(db, other, 'c2')).toEqual([]);
     expect(await deleteMessagesAfter(db, LOCAL_USER_ID, 'c2', 'u1')).toBe(2);
     expect((await listMessages(db, LOCAL_USER_ID, 'c2')).map((m) => m.id)).toEqual(['u1']);
+  });
+
+  it('issue 14: a reply is saved and its conversation marked updated in one statement; upserted like any message', async () => {
+    await ensureConversation(db, LOCAL_USER_ID, 'reply-1', { title: 'R', chatMode: 'normal', modelId: null });
+    const before = (await getConversation(db, LOCAL_USER_ID, 'reply-1'))?.updatedAt ?? '';
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await saveReply(db, LOCAL_USER_ID, 'reply-1', text('a1', 'assistant', 'first'));
+    await saveReply(db, LOCAL_USER_ID, 'reply-1', text('a1', 'assistant', 'replaced'));
+    expect(await listMessages(db, LOCAL_USER_ID, 'reply-1')).toEqual([text('a1', 'assistant', 'replaced')]);
+    const after = (await getConversation(db, LOCAL_USER_ID, 'reply-1'))?.updatedAt ?? '';
+    expect(after > before).toBe(true);
+    await saveReply(db, other, 'reply-1', text('a1', 'assistant', 'not theirs'));
+    expect(await listMessages(db, LOCAL_USER_ID, 'reply-1')).toEqual([text('a1', 'assistant', 'replaced')]);
+    expect((await getConversation(db, LOCAL_USER_ID, 'reply-1'))?.updatedAt).toBe(after);
   });
 
   it('cascades message deletion with the conversation', async () => {
