@@ -10,6 +10,7 @@ import { ReviewChange } from '../pinning/review-change';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useChatActions } from './chat-actions';
+import { useEscapeToInline } from './use-escape-to-inline';
 import { type ToolDescriptor, useHostContext } from './use-host-context';
 import { type LoadedResource, useViewBridge } from './use-view-bridge';
 
@@ -178,10 +179,23 @@ export function AppView(props: AppViewProps) {
     setStatus('closed');
   }
 
-  function switchMode(next: ConcreteDisplayMode) {
+  /** The toolbar button to give the keyboard to once the view is in `mode` (by its accessible name). */
+  const focusAfter = useRef<{ mode: ConcreteDisplayMode; label: string } | null>(null);
+
+  function switchMode(next: ConcreteDisplayMode, focusLabel?: string) {
     setMode(next);
     addLog('info', `display mode: ${next}`);
+    focusAfter.current = focusLabel ? { mode: next, label: focusLabel } : null;
   }
+
+  useEffect(() => {
+    const target = focusAfter.current;
+    if (!target || target.mode !== mode || !container) return;
+    focusAfter.current = null;
+    container.querySelector<HTMLElement>(`button[aria-label="${target.label}"]`)?.focus();
+  }, [mode, container]);
+
+  useEscapeToInline(mode !== 'inline', () => switchMode('inline', MODE_NAME[mode]));
 
   function startDrag(event: PointerEvent<HTMLElement>) {
     if (mode !== 'pip' || (event.target as HTMLElement).closest('button')) return;
@@ -285,7 +299,7 @@ export function AppView(props: AppViewProps) {
                   aria-pressed={mode === m}
                   aria-label={MODE_NAME[m]}
                   className={`rounded px-1.5 py-0.5 ${mode === m ? 'bg-surface-2 font-semibold' : 'hover:bg-surface-2'}`}
-                  onClick={() => switchMode(m)}
+                  onClick={() => switchMode(m, m === 'inline' ? MODE_NAME[m] : 'Close')}
                 >
                   {MODE_LABEL[m]}
                 </button>
@@ -295,7 +309,7 @@ export function AppView(props: AppViewProps) {
                   type="button"
                   className="rounded px-1.5 py-0.5 hover:bg-surface-2"
                   aria-label="Close"
-                  onClick={() => switchMode('inline')}
+                  onClick={() => switchMode('inline', MODE_NAME[mode])}
                 >
                   ✕
                 </button>

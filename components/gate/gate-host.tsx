@@ -262,6 +262,9 @@ export function GateHost() {
           data-gate-id={prompt.id}
           data-tool={prompt.toolName}
           data-kind={prompt.kind ?? 'call'}
+          // A view's frame may hold the keyboard when it asks for the call: take it back to this
+          // window first, so the dialog's own focus (and its trap, and Escape) reach the user.
+          onOpenAutoFocus={() => window.focus()}
         >
           <AlertDialog.Title className="text-base font-semibold">
             {prompt.command ? 'Run a command on this computer?' : TITLES[shows]}

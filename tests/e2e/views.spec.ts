@@ -1,8 +1,37 @@
+import type { Page } from '@playwright/test';
 import { startProbeServer } from '../fixtures/mcp/probe-server';
-import { expect, test, token } from './fixtures';
+import { expect, type FakeModel, test, token } from './fixtures';
+import type { ChatPage } from './pages/chat-page';
 import { GateDialog } from './pages/gate-dialog';
 import { Views } from './pages/views';
 import { HOST_PORT } from './ports';
+
+/** The demo's search view for Italian restaurants, inline, opened by a model call and ready. */
+async function openItalianView(
+  page: Page,
+  chat: ChatPage,
+  fakeModel: FakeModel,
+  label: string,
+): Promise<Views> {
+  const views = new Views(page);
+  const t = token(label);
+  await fakeModel.script(t, [
+    {
+      kind: 'tool-calls',
+      calls: [
+        {
+          name: 'restaurant__search_restaurants',
+          arguments: { cuisine: 'italian', mcplet_display_mode: 'inline' },
+        },
+      ],
+    },
+    { kind: 'text', chunks: ['Two Italian places.'] },
+  ]);
+  await chat.open();
+  await chat.send(`Italian please ${t}`);
+  await views.ready();
+  return views;
+}
 
 test.describe('MCP Apps views', () => {
   test('the demo view renders, opens a restaurant and starts a reservation that stops at the host gate', async ({
@@ -10,23 +39,7 @@ test.describe('MCP Apps views', () => {
     fakeModel,
     page,
   }) => {
-    const views = new Views(page);
-    const t = token('demo');
-    await fakeModel.script(t, [
-      {
-        kind: 'tool-calls',
-        calls: [
-          {
-            name: 'restaurant__search_restaurants',
-            arguments: { cuisine: 'italian', mcplet_display_mode: 'inline' },
-          },
-        ],
-      },
-      { kind: 'text', chunks: ['Two Italian places.'] },
-    ]);
-    await chat.open();
-    await chat.send(`Italian please ${t}`);
-    await views.ready();
+    const views = await openItalianView(page, chat, fakeModel, 'demo');
     await expect(views.container()).toHaveAttribute('data-mode', 'inline');
     const view = views.view();
     await expect(view.getByTestId('restaurant')).toHaveCount(2);
@@ -52,6 +65,52 @@ test.describe('MCP Apps views', () => {
     await expect(gate.getByTestId('gate-args')).not.toContainText('restaurantId');
     await gate.getByTestId('gate-cancel').click();
     await expect(form.getByTestId('draft')).toHaveText('You cancelled this action, so nothing was done.');
+  });
+
+  test('issue 15 item 2: a gate a view opens takes the keyboard from the view: focus in the dialog, Tab stays in it, Escape cancels', async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
+    const views = await openItalianView(page, chat, fakeModel, 'focus');
+    const view = views.view();
+    await view.locator('[data-id="r-trattoria"] [data-action="reserve"]').click();
+    const form = view.getByTestId('reservation-form');
+    await form.locator('input[name="name"]').fill('Ada Lovelace');
+    await form.getByRole('button', { name: 'Check availability' }).click();
+    await expect(form.getByTestId('draft')).toContainText('Not booked yet');
+    // The keyboard is in the view's frame when the view asks for the gated call.
+    await form.getByRole('button', { name: 'Book it' }).press('Enter');
+
+    const dialog = new GateDialog(page);
+    await expect(dialog.root).toBeVisible();
+    await dialog.expectFocused();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      await dialog.expectFocused();
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog.root).toHaveCount(0);
+    await expect(form.getByTestId('draft')).toHaveText('You cancelled this action, so nothing was done.');
+  });
+
+  test('issue 15 item 2: fullscreen and the floating view give the keyboard to their Close control; Escape brings the view back inline and focus back to what opened it', async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
+    const views = await openItalianView(page, chat, fakeModel, 'escape');
+    for (const mode of ['Fullscreen', 'Picture in picture']) {
+      await views.toolbarButton(mode).click();
+      await expect(views.container()).toHaveAttribute(
+        'data-mode',
+        mode === 'Fullscreen' ? 'fullscreen' : 'pip',
+      );
+      await expect(views.toolbarButton('Close')).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(views.container()).toHaveAttribute('data-mode', 'inline');
+      await expect(views.toolbarButton(mode)).toBeFocused();
+    }
   });
 
   test('initialize carries the host context; input, result, own tool calls, theme changes and ui/message reach the right places', async ({

@@ -8,6 +8,18 @@ export class GateDialog {
     this.root = page.getByTestId('gate-dialog');
   }
 
+  /** Keyboard focus is on a control of the dialog (not left in a view's frame or behind the modal). */
+  async expectFocused() {
+    await expect
+      .poll(() =>
+        this.page.evaluate(() => {
+          const dialog = document.querySelector('[data-testid="gate-dialog"]');
+          return document.hasFocus() && dialog?.contains(document.activeElement) === true;
+        }),
+      )
+      .toBe(true);
+  }
+
   /** A command gate (attack 15) showing exactly this argv, one argument per line. */
   async expectCommand(argv: string[], details: { envKeys?: string[]; cwd?: string } = {}) {
     await expect(this.root).toHaveAttribute('data-kind', 'command');

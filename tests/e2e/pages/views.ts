@@ -24,4 +24,9 @@ export class Views {
     const chat = this.page.getByTestId('chat');
     if ((await chat.count()) > 0) await expect(chat).toHaveAttribute('data-status', /ready|error/);
   }
+
+  /** A button of the host's toolbar above a view, by its accessible name ("Fullscreen", "Close", …). */
+  toolbarButton(name: string, index = -1): Locator {
+    return this.container(index).getByTestId('view-container').getByRole('button', { name, exact: true });
+  }
 }
