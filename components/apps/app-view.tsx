@@ -49,7 +49,7 @@ const MODE_LABEL: Record<ConcreteDisplayMode, string> = {
 const MODE_NAME: Record<ConcreteDisplayMode, string> = {
   inline: 'Inline',
   fullscreen: 'Fullscreen',
-  pip: 'Picture in picture',
+  pip: 'PiP (picture in picture)',
 };
 
 function containerClass(mode: ConcreteDisplayMode): string {

@@ -2,6 +2,7 @@
 import { memo, useState } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { ScrollRegion } from '../ui/scroll-region';
 
 function CodeBlock({ code, language }: { code: string; language: string | null }) {
   const [copied, setCopied] = useState(false);
@@ -22,9 +23,13 @@ function CodeBlock({ code, language }: { code: string; language: string | null }
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <pre className="overflow-x-auto p-3 font-mono text-[13px] leading-relaxed">
+      <ScrollRegion
+        as="pre"
+        label="Code"
+        className="overflow-x-auto p-3 font-mono text-[13px] leading-relaxed"
+      >
         <code>{code}</code>
-      </pre>
+      </ScrollRegion>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 import type { ReactNode } from 'react';
+import { ScrollRegion } from '../ui/scroll-region';
 
 export type ToolCallState =
   | 'input-streaming'
@@ -71,16 +72,24 @@ export function ToolCallCard({
         {args && args !== '{}' ? (
           <details>
             <summary className="cursor-pointer text-xs text-muted">Arguments</summary>
-            <pre className="mt-1 max-h-64 overflow-auto rounded bg-bg p-2 font-mono text-xs">{args}</pre>
+            <ScrollRegion
+              as="pre"
+              label="Arguments"
+              className="mt-1 max-h-64 overflow-auto rounded bg-bg p-2 font-mono text-xs"
+            >
+              {args}
+            </ScrollRegion>
           </details>
         ) : null}
         {state === 'output-available' ? (
-          <pre
+          <ScrollRegion
+            as="pre"
+            label="Result"
             className="max-h-80 overflow-auto rounded bg-bg p-2 font-mono text-xs whitespace-pre-wrap"
             data-testid="tool-result"
           >
             {resultText ?? ''}
-          </pre>
+          </ScrollRegion>
         ) : null}
         {state === 'output-error' || state === 'output-denied' ? (
           <p className="rounded bg-danger-bg p-2 text-danger" role="alert" data-testid="tool-error">

@@ -6,6 +6,7 @@ import { DECISION_RULE_TEXT } from '@/lib/mcplet/trust-escalation';
 import { askGate, type GatePrompt } from '@/lib/store/gates';
 import { MaliciousWarning, UntrustedBadge } from '../chat/tool-badges';
 import { Button } from '../ui/button';
+import { ScrollRegion } from '../ui/scroll-region';
 import { type Decision, postJson } from './api';
 import { buildArgs, type Field, type FieldValues, fieldsFor } from './schema-form';
 
@@ -237,22 +238,26 @@ export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolV
           {response.malicious ? <MaliciousWarning /> : null}
           <details open>
             <summary className="cursor-pointer font-medium">Result envelope (9.1)</summary>
-            <pre
+            <ScrollRegion
+              as="pre"
+              label="Result envelope"
               className="max-h-72 overflow-auto rounded bg-surface p-2 font-mono text-xs"
               data-testid="envelope"
             >
               {JSON.stringify(response.envelope, null, 2)}
-            </pre>
+            </ScrollRegion>
           </details>
           {response.exchange ? (
             <details>
               <summary className="cursor-pointer font-medium">Raw JSON-RPC exchange</summary>
-              <pre
+              <ScrollRegion
+                as="pre"
+                label="Raw JSON-RPC exchange"
                 className="max-h-96 overflow-auto rounded bg-surface p-2 font-mono text-xs"
                 data-testid="exchange"
               >
                 {`→ ${JSON.stringify(response.exchange.request, null, 2)}\n\n← ${JSON.stringify(response.exchange.response ?? null, null, 2)}`}
-              </pre>
+              </ScrollRegion>
             </details>
           ) : null}
         </div>

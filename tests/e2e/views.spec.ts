@@ -100,7 +100,7 @@ test.describe('MCP Apps views', () => {
     page,
   }) => {
     const views = await openItalianView(page, chat, fakeModel, 'escape');
-    for (const mode of ['Fullscreen', 'Picture in picture']) {
+    for (const mode of ['Fullscreen', 'PiP (picture in picture)']) {
       await views.toolbarButton(mode).click();
       await expect(views.container()).toHaveAttribute(
         'data-mode',

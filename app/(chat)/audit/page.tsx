@@ -1,4 +1,5 @@
 import { PasskeyPanel } from '@/components/gate/passkey-panel';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { currentUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { listAudit } from '@/lib/db/queries/audit';
@@ -33,7 +34,7 @@ export default async function AuditPage() {
         {rows.length === 0 ? (
           <p className="text-sm text-muted">No action calls yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Action log" className="overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="audit-table">
               <thead className="text-xs text-muted">
                 <tr>
@@ -69,7 +70,7 @@ export default async function AuditPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </div>
     </main>

@@ -1,0 +1,14 @@
+import type { HTMLAttributes } from 'react';
+
+/**
+ * A box that scrolls on its own, reachable and scrollable with the keyboard and named for screen
+ * readers (axe: scrollable-region-focusable; issue 15 item 11).
+ */
+export function ScrollRegion({
+  label,
+  as: Tag = 'div',
+  ...rest
+}: { label: string; as?: 'div' | 'pre' } & HTMLAttributes<HTMLElement>) {
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take focus to be scrolled by keyboard
+  return <Tag role="region" aria-label={label} tabIndex={0} {...rest} />;
+}
