@@ -1,10 +1,12 @@
+import type { FakeStep } from '../fixtures/fake-llm/script';
 import {
   BOOKING_MESSAGE,
   type ElicitServer,
   SIGN_IN_MESSAGE,
   startElicitServer,
 } from '../fixtures/mcp/elicit-server';
-import { expect, type Servers, test, token } from './fixtures';
+import { expect, type FakeModel, type Servers, test, token } from './fixtures';
+import type { ChatPage } from './pages/chat-page';
 import { ElicitationDialog } from './pages/elicitation-dialog';
 
 interface SentMessage {
@@ -34,6 +36,21 @@ async function withElicitServer(
   }
 }
 
+/** Scripts the model's steps for a new message, opens the chat and sends it; returns the message's token. */
+async function startTurn(
+  chat: ChatPage,
+  fakeModel: FakeModel,
+  label: string,
+  text: string,
+  steps: FakeStep[],
+): Promise<string> {
+  const t = token(label);
+  await fakeModel.script(t, steps);
+  await chat.open();
+  await chat.send(`${text} ${t}`);
+  return t;
+}
+
 test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
   // Questions belong to the user, not the page: every tab of the one local user shows them, so these
   // tests, which answer them, run one at a time.
@@ -46,16 +63,13 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
     page,
   }) => {
     await withElicitServer(servers, 'Bistro', async (fixture, id) => {
-      const t = token('book');
       const call = { name: `${id}__book_table`, arguments: {} };
-      await fakeModel.script(t, [
+      const t = await startTurn(chat, fakeModel, 'book', `Book a table`, [
         { kind: 'tool-calls', calls: [call] },
         { kind: 'tool-calls', calls: [call] },
         { kind: 'tool-calls', calls: [call] },
         { kind: 'text', chunks: ['Booked, declined, cancelled.'] },
       ]);
-      await chat.open();
-      await chat.send(`Book a table ${t}`);
 
       const dialog = new ElicitationDialog(page);
       await dialog.expectAsking('form', 'Bistro', 'book_table');
@@ -119,13 +133,10 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
     page,
   }) => {
     await withElicitServer(servers, 'Calendar', async (fixture, id) => {
-      const t = token('signin');
-      await fakeModel.script(t, [
+      await startTurn(chat, fakeModel, 'signin', `Sign me in`, [
         { kind: 'tool-calls', calls: [{ name: `${id}__sign_in`, arguments: {} }] },
         { kind: 'text', chunks: ['Signed in.'] },
       ]);
-      await chat.open();
-      await chat.send(`Sign me in ${t}`);
 
       const dialog = new ElicitationDialog(page);
       await dialog.expectAsking('url', 'Calendar', 'sign_in');
@@ -159,13 +170,10 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
     page,
   }) => {
     await withElicitServer(servers, 'Bistro', async (fixture, id) => {
-      const t = token('slow');
-      await fakeModel.script(t, [
+      await startTurn(chat, fakeModel, 'slow', `Book a table`, [
         { kind: 'tool-calls', calls: [{ name: `${id}__book_table`, arguments: {} }] },
         { kind: 'text', chunks: ['Booked late.'] },
       ]);
-      await chat.open();
-      await chat.send(`Book a table ${t}`);
       const dialog = new ElicitationDialog(page);
       await dialog.expectAsking('form', 'Bistro', 'book_table');
       // The passage of time is what is tested: longer than the model may stay silent.

@@ -6,6 +6,7 @@ import {
   PrivateKeyJwtProvider,
 } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutboundRefusedError } from '../../net/guard';
 import type { ServerConfig } from '../server-config';
 import { CrossAppAccessProvider } from './cross-app-provider';
 import { HostOAuthProvider } from './host-provider';
@@ -304,6 +305,38 @@ describe('issue 13 item 1: the operator’s clients (host.config.json servers[].
     expect(p?.redirectUrl).toBeUndefined();
     expect(await book.status(configured(oauth), 'local')).toEqual({ kind: 'machine' });
     expect(await book.connectionProvider(configured(oauth, 'user'), local)).toBeUndefined();
+  });
+});
+
+describe('SEP-990: the identity provider is reached through the endpoint rules and the outbound guard', () => {
+  it('a link-local or plain-http (off loopback) token endpoint is refused before any request', async () => {
+    for (const tokenEndpoint of ['http://169.254.169.254/token', 'http://idp.example.com/token']) {
+      const book = new ServerOAuthBook(memoryAuthStore(), { PORT: '3000', S: 's3', T: 'id-token' });
+      const provider = await book.connectionProvider(
+        {
+          ...config,
+          source: 'config',
+          oauth: {
+            grant: 'cross_app_access',
+            clientId: 'host',
+            clientSecretEnv: 'S',
+            idp: { tokenEndpoint, clientId: 'host-idp', idTokenEnv: 'T' },
+          },
+        },
+        local,
+      );
+      if (!(provider instanceof CrossAppAccessProvider)) throw new Error('expected the SEP-990 provider');
+      provider.saveDiscoveryState({
+        authorizationServerUrl: 'https://auth.example.com/',
+        authorizationServerMetadata: {
+          issuer: 'https://auth.example.com',
+          authorization_endpoint: 'https://auth.example.com/authorize',
+          token_endpoint: 'https://auth.example.com/token',
+          response_types_supported: ['code'],
+        },
+      });
+      await expect(provider.prepareTokenRequest()).rejects.toBeInstanceOf(OutboundRefusedError);
+    }
   });
 });
 

@@ -5,10 +5,6 @@ import {
   extractWWWAuthenticateParams,
   type OAuthClientProvider,
 } from '@modelcontextprotocol/sdk/client/auth.js';
-import {
-  ClientCredentialsProvider,
-  PrivateKeyJwtProvider,
-} from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { originsFor } from '../../apps/origins';
 import { deploymentMode } from '../../config/deployment';
@@ -16,10 +12,10 @@ import { LOCAL_USER_ID } from '../../db/connect';
 import type { OutboundPolicy } from '../../net/address-rules';
 import { createGuardedFetch, OutboundRefusedError } from '../../net/guard';
 import { checkOAuthEndpoint } from '../../net/oauth-endpoint';
-import { oauthSettings, type ServerConfig, type ServerOAuth } from '../server-config';
+import { oauthSettings, type ServerConfig } from '../server-config';
 import { clientIdUrl } from './client-id';
-import { CrossAppAccessProvider } from './cross-app-provider';
 import { HostOAuthProvider } from './host-provider';
+import { machineClient } from './machine-clients';
 import type { ServerAuthStore } from './server-auth-store';
 
 /** A sign-in that cannot go on; `status` is the HTTP status the route answers. */
@@ -130,58 +126,21 @@ export class ServerOAuthBook {
     };
   }
 
+  /** The operator's machine client of a server (machine-clients.ts), one per server across reconnects. */
   private machineProvider(config: ServerConfig): OAuthClientProvider | undefined {
     const settings = oauthSettings(config);
-    if (
-      !settings?.clientId ||
-      (settings.grant !== 'client_credentials' && settings.grant !== 'cross_app_access')
-    )
-      return undefined;
+    if (!settings || config.transport.type !== 'http') return undefined;
     const known = this.machines.get(config.id);
     if (known) return known;
-    const provider =
-      settings.grant === 'cross_app_access'
-        ? this.crossAppProvider(config, settings)
-        : this.clientCredentialsProvider(settings);
+    const serverUrl = httpUrl(config);
+    const provider = machineClient(
+      settings,
+      serverUrl,
+      this.env,
+      this.fetchFor(serverUrl, { mode: deploymentMode(), addedBy: 'operator' }),
+    );
     if (provider) this.machines.set(config.id, provider);
     return provider;
-  }
-
-  private clientCredentialsProvider(settings: ServerOAuth): OAuthClientProvider | undefined {
-    const common = {
-      clientId: settings.clientId ?? '',
-      clientName: 'MCPlet Host',
-      ...(settings.scope ? { scope: settings.scope } : {}),
-      ...(settings.issuer ? { expectedIssuer: settings.issuer } : {}),
-    };
-    const key = settings.privateKeyEnv ? this.env[settings.privateKeyEnv] : undefined;
-    const secret = settings.clientSecretEnv ? this.env[settings.clientSecretEnv] : undefined;
-    if (key)
-      return new PrivateKeyJwtProvider({
-        ...common,
-        privateKey: key,
-        algorithm: settings.algorithm ?? 'RS256',
-      });
-    return secret ? new ClientCredentialsProvider({ ...common, clientSecret: secret }) : undefined;
-  }
-
-  /** SEP-990: configured only by the operator; the identity provider is reached through the endpoint rules and the guard. */
-  private crossAppProvider(config: ServerConfig, settings: ServerOAuth): OAuthClientProvider | undefined {
-    const secret = settings.clientSecretEnv ? this.env[settings.clientSecretEnv] : undefined;
-    const idToken = settings.idp ? this.env[settings.idp.idTokenEnv] : undefined;
-    if (!settings.clientId || !settings.idp || !secret || !idToken) return undefined;
-    const serverUrl = httpUrl(config);
-    return new CrossAppAccessProvider({
-      clientId: settings.clientId,
-      clientSecret: secret,
-      clientName: 'MCPlet Host',
-      ...(settings.scope ? { scope: settings.scope } : {}),
-      idpTokenEndpoint: new URL(settings.idp.tokenEndpoint),
-      idpClientId: settings.idp.clientId,
-      idToken,
-      serverUrl,
-      fetchFn: this.fetchFor(serverUrl, { mode: deploymentMode(), addedBy: 'operator' }),
-    });
   }
 
   providerFor(config: ServerConfig, userId: string, policy: OutboundPolicy): OAuthClientProvider {
