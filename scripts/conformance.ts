@@ -61,11 +61,7 @@ function node22(): string {
 
 const cli = require.resolve('@modelcontextprotocol/conformance/dist/index.js');
 
-let runner: string | undefined;
-
-function run(args: string[]): Promise<{ code: number | null; output: string }> {
-  runner ??= node22();
-  const node = runner;
+function run(node: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(node, [cli, ...args], {
       cwd: root,
@@ -88,8 +84,8 @@ function run(args: string[]): Promise<{ code: number | null; output: string }> {
   });
 }
 
-async function clientScenarios(): Promise<string[]> {
-  const { output } = await run(['list', '--client']);
+async function clientScenarios(node: string): Promise<string[]> {
+  const { output } = await run(node, ['list', '--client']);
   return [...output.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1] as string);
 }
 
@@ -97,11 +93,11 @@ async function clientScenarios(): Promise<string[]> {
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 async function main(): Promise<void> {
-  runner = node22();
+  const node = node22();
   const args = process.argv.slice(2);
   const verbose = args.includes('--verbose');
   const asked = args.filter((a) => !a.startsWith('--'));
-  const scenarios = asked.length > 0 ? asked : await clientScenarios();
+  const scenarios = asked.length > 0 ? asked : await clientScenarios(node);
   const outDir = mkdtempSync(path.join(tmpdir(), 'mcp-conformance-'));
   const failed: string[] = [];
   console.log(
@@ -109,7 +105,7 @@ async function main(): Promise<void> {
   );
   for (const scenario of scenarios) {
     const started = Date.now();
-    const { code, output } = await run([
+    const { code, output } = await run(node, [
       'client',
       '--command',
       ADAPTER,
