@@ -23,7 +23,10 @@ describe('issue 12 item 3: sealing at rest (AES-256-GCM)', () => {
     expect(() => unseal(sealed, OTHER)).toThrow(SealError);
     expect(() => unseal(sealed, OTHER)).toThrow(/host key \(HOST_KEY/);
     const parts = sealed.split('.');
-    const altered = [...parts.slice(0, 3), `A${parts[3]?.slice(1)}`].join('.');
+    const body = Buffer.from(parts[3] ?? '', 'base64url');
+    body[0] = (body[0] ?? 0) ^ 1;
+    const altered = [...parts.slice(0, 3), body.toString('base64url')].join('.');
+    expect(altered).not.toBe(sealed);
     expect(() => unseal(altered, KEY)).toThrow(SealError);
     expect(() => unseal('hk1.x', KEY)).toThrow(/malformed/);
   });
