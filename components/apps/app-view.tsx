@@ -6,13 +6,17 @@ import { answerModeRequest } from '@/lib/mcplet/display-mode';
 import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
 import { useToolChanges } from '@/lib/store/tool-changes';
 import { useViewContext } from '@/lib/store/view-context';
+import { storedViewMode, storeViewMode } from '@/lib/store/view-modes';
 import { ReviewChange } from '../pinning/review-change';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { useChatActions } from './chat-actions';
+import { ScrollRegion } from '../ui/scroll-region';
+import { showLatestReply, useChatActions } from './chat-actions';
 import { useEscapeToInline } from './use-escape-to-inline';
 import { type ToolDescriptor, useHostContext } from './use-host-context';
+import { useReplyBehind } from './use-reply-behind';
 import { type LoadedResource, useViewBridge } from './use-view-bridge';
+import { MODE_NAME, ViewToolbar } from './view-toolbar';
 
 export interface AppViewProps {
   viewId: string;
@@ -21,6 +25,8 @@ export interface AppViewProps {
   resourceUri: string;
   tool: ToolDescriptor;
   initialMode: ConcreteDisplayMode;
+  /** The view belongs to a turn loaded with the conversation, not to one run on this page: it opens inline. */
+  restored: boolean;
   input: Record<string, unknown> | undefined;
   inputComplete: boolean;
   result: CallToolResult | undefined;
@@ -41,21 +47,11 @@ interface PendingConfirm {
   resolve: (ok: boolean) => void;
 }
 
-const MODE_LABEL: Record<ConcreteDisplayMode, string> = {
-  inline: 'Inline',
-  fullscreen: 'Fullscreen',
-  pip: 'PiP',
-};
-const MODE_NAME: Record<ConcreteDisplayMode, string> = {
-  inline: 'Inline',
-  fullscreen: 'Fullscreen',
-  pip: 'PiP (picture in picture)',
-};
-
 function containerClass(mode: ConcreteDisplayMode): string {
   if (mode === 'fullscreen') return 'fixed inset-0 z-40 flex flex-col bg-bg';
   if (mode === 'pip')
-    return 'fixed z-30 flex h-72 w-[min(24rem,92vw)] flex-col overflow-hidden rounded-lg border border-border bg-bg shadow-2xl';
+    // On a phone the floating view stays small enough to leave most of the chat readable (issue 15 item 6).
+    return 'fixed z-30 flex h-52 w-[min(15rem,62vw)] flex-col overflow-hidden rounded-lg border border-border bg-bg shadow-2xl sm:h-72 sm:w-[min(24rem,92vw)]';
   return 'relative w-full overflow-hidden rounded-lg border border-border bg-bg';
 }
 
@@ -73,8 +69,12 @@ export function AppView(props: AppViewProps) {
   const refusedAsChanged = useToolChanges((s) => s.refused);
   const [failure, setFailure] = useState<string | null>(null);
   // Until the user or the view picks a mode, the resolved mode follows the call's (streaming) input.
-  const [chosenMode, setMode] = useState<ConcreteDisplayMode | null>(null);
+  // A view of an earlier turn opens inline: only the turn the user just ran may take the screen.
+  const [chosenMode, setChosenMode] = useState<ConcreteDisplayMode | null>(props.restored ? 'inline' : null);
   const mode = chosenMode ?? props.initialMode;
+  const [logOpen, setLogOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const newReply = useReplyBehind(mode, chosenMode !== null, rootRef);
   const [log, setLog] = useState<LogLine[]>([]);
   const [pending, setPending] = useState<PendingConfirm | null>(null);
   const [pip, setPip] = useState({ right: 16, bottom: 96 });
@@ -119,6 +119,19 @@ export function AppView(props: AppViewProps) {
   }, [props.serverId, props.resourceUri, addLog]);
 
   useEffect(() => () => dropViewContext(props.viewId), [dropViewContext, props.viewId]);
+
+  useEffect(() => {
+    const stored = storedViewMode(props.viewId);
+    if (stored) setChosenMode(stored);
+  }, [props.viewId]);
+
+  const setMode = useCallback(
+    (next: ConcreteDisplayMode) => {
+      setChosenMode(next);
+      storeViewMode(props.viewId, next);
+    },
+    [props.viewId],
+  );
 
   const hostContext = useHostContext(props.viewId, props.tool, mode, container);
   const sizedOnce = useRef(false);
@@ -197,6 +210,11 @@ export function AppView(props: AppViewProps) {
 
   useEscapeToInline(mode !== 'inline', () => switchMode('inline', MODE_NAME[mode]));
 
+  function showReply() {
+    switchMode('inline');
+    requestAnimationFrame(showLatestReply);
+  }
+
   function startDrag(event: PointerEvent<HTMLElement>) {
     if (mode !== 'pip' || (event.target as HTMLElement).closest('button')) return;
     const start = { x: event.clientX, y: event.clientY, ...pip };
@@ -229,6 +247,7 @@ export function AppView(props: AppViewProps) {
 
   return (
     <div
+      ref={rootRef}
       className="flex flex-col gap-1"
       data-testid="app-view"
       data-view-id={props.viewId}
@@ -246,7 +265,16 @@ export function AppView(props: AppViewProps) {
           className="rounded-md border border-border bg-surface px-3 py-2 text-sm text-muted"
           data-testid="view-fallback"
         >
-          The view could not be shown ({failure}). The tool's text result above still applies.
+          The view could not be shown ({failure}). The tool's text result above still applies.{' '}
+          <button
+            type="button"
+            className="underline"
+            aria-expanded={logOpen}
+            aria-controls={`view-log-${props.viewId}`}
+            onClick={() => setLogOpen((open) => !open)}
+          >
+            View log
+          </button>
         </p>
       ) : null}
       {status === 'closed' ? (
@@ -274,48 +302,19 @@ export function AppView(props: AppViewProps) {
           data-fullscreen-view={mode === 'fullscreen' ? '' : undefined}
           data-testid="view-container"
         >
-          <header
-            className={`flex items-center gap-2 border-b border-border bg-surface px-2 py-1 text-xs ${mode === 'pip' ? 'cursor-move touch-none' : ''}`}
-            onPointerDown={startDrag}
-          >
-            {mode === 'pip' ? (
-              <button
-                type="button"
-                className="rounded px-1 hover:bg-surface-2"
-                aria-label="Move the floating view (arrow keys)"
-                onKeyDown={(e) => moveByKeyboard(e.key)}
-              >
-                ⠿
-              </button>
-            ) : null}
-            <span className="truncate font-medium">{props.tool.title ?? props.tool.name}</span>
-            <span className="truncate text-muted">from {props.serverName}</span>
-            <fieldset className="ml-auto flex gap-1">
-              <legend className="sr-only">Display mode</legend>
-              {CONCRETE_DISPLAY_MODES.map((m) => (
-                <button
-                  key={m}
-                  type="button"
-                  aria-pressed={mode === m}
-                  aria-label={MODE_NAME[m]}
-                  className={`rounded px-1.5 py-0.5 ${mode === m ? 'bg-surface-2 font-semibold' : 'hover:bg-surface-2'}`}
-                  onClick={() => switchMode(m, m === 'inline' ? MODE_NAME[m] : 'Close')}
-                >
-                  {MODE_LABEL[m]}
-                </button>
-              ))}
-              {mode !== 'inline' ? (
-                <button
-                  type="button"
-                  className="rounded px-1.5 py-0.5 hover:bg-surface-2"
-                  aria-label="Close"
-                  onClick={() => switchMode('inline', MODE_NAME[mode])}
-                >
-                  ✕
-                </button>
-              ) : null}
-            </fieldset>
-          </header>
+          <ViewToolbar
+            title={props.tool.title ?? props.tool.name}
+            serverName={props.serverName}
+            mode={mode}
+            newReply={newReply}
+            onShowReply={showReply}
+            logId={`view-log-${props.viewId}`}
+            logOpen={logOpen}
+            onToggleLog={() => setLogOpen((open) => !open)}
+            onSwitch={switchMode}
+            onStartDrag={startDrag}
+            onMoveKey={moveByKeyboard}
+          />
           <iframe
             ref={frameRef}
             src={src}
@@ -331,9 +330,14 @@ export function AppView(props: AppViewProps) {
         </section>
       ) : null}
       {status === 'loading' && !failure ? <p className="text-xs text-muted">Loading view…</p> : null}
-      <details className="text-xs text-muted">
-        <summary className="cursor-pointer">View log ({log.length})</summary>
-        <ul className="mt-1 max-h-40 overflow-auto font-mono" data-testid="view-log">
+      <ScrollRegion
+        label="View log"
+        id={`view-log-${props.viewId}`}
+        hidden={!logOpen}
+        className="max-h-40 overflow-auto rounded border border-border p-2 text-xs text-muted"
+      >
+        <ul className="font-mono" data-testid="view-log">
+          {log.length === 0 ? <li>Nothing logged yet.</li> : null}
           {log.map((line) => (
             <li
               key={`${line.at}-${line.message}`}
@@ -343,7 +347,7 @@ export function AppView(props: AppViewProps) {
             </li>
           ))}
         </ul>
-      </details>
+      </ScrollRegion>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {
@@ -361,12 +365,14 @@ export function AppView(props: AppViewProps) {
                 : `${props.serverName}'s view wants to add this message to the chat:`}
             </span>
             {pending?.kind === 'message' ? (
-              <span
+              <ScrollRegion
+                as="span"
+                label="The message"
                 className="mt-2 block max-h-48 overflow-auto rounded bg-surface p-2 whitespace-pre-wrap text-fg"
                 data-testid="view-message-preview"
               >
                 {pending.detail}
-              </span>
+              </ScrollRegion>
             ) : null}
           </span>
         }

@@ -57,8 +57,23 @@ export function useHostContext(
     [viewId, tool.name, tool.title, tool.description, tool.inputSchema],
   );
 
+  // Style reads (getComputedStyle) only when the theme changes; the environment once per view (issue 14:
+  // a resize or a mode change re-reads neither).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the theme's variables change with the theme
+  const styles = useMemo(() => (typeof document === 'undefined' ? undefined : themeStyles()), [theme]);
+  const environment = useMemo(
+    () => ({
+      locale: typeof navigator === 'undefined' ? 'en' : navigator.language,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      deviceCapabilities:
+        typeof window === 'undefined'
+          ? undefined
+          : { touch: matchMedia('(pointer: coarse)').matches, hover: matchMedia('(hover: hover)').matches },
+    }),
+    [],
+  );
+
   return useMemo(() => {
-    const styles = typeof document === 'undefined' ? undefined : themeStyles();
     const width = size.width || undefined;
     return {
       toolInfo,
@@ -68,14 +83,11 @@ export function useHostContext(
       availableDisplayModes: [...CONCRETE_DISPLAY_MODES],
       containerDimensions:
         mode === 'inline' ? { width, maxHeight: 6000 } : { width: size.width, height: size.height },
-      locale: typeof navigator === 'undefined' ? 'en' : navigator.language,
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      locale: environment.locale,
+      timeZone: environment.timeZone,
       userAgent: 'mcplet-host/0.1.0',
       platform: 'web',
-      deviceCapabilities:
-        typeof window === 'undefined'
-          ? undefined
-          : { touch: matchMedia('(pointer: coarse)').matches, hover: matchMedia('(hover: hover)').matches },
+      deviceCapabilities: environment.deviceCapabilities,
     } as McpUiHostContext;
-  }, [toolInfo, theme, mode, size.width, size.height]);
+  }, [toolInfo, theme, styles, environment, mode, size.width, size.height]);
 }

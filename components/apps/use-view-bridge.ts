@@ -156,6 +156,10 @@ export function useViewBridge(inputs: BridgeInputs) {
           'info',
           `view provides ${tools.length} tool(s): ${tools.map((t) => t.name).join(', ')}`,
         );
+        if (!conversationId) {
+          latest.current.events.log('info', 'outside a chat (the preview), no model is offered these tools');
+          return;
+        }
         // The server admits the listing and decides every call; the browser keeps no say over the gate.
         const answer = await reportViewTools(conversationId, viewId, tools);
         for (const t of answer.admitted.filter((a) => a.descriptionWithheld))

@@ -17,12 +17,12 @@ export function ModelPicker({
 }) {
   if (models.length === 0) return null;
   return (
-    <label className="flex items-center gap-1.5 text-sm">
-      <span className="text-muted">Model</span>
+    <label className="flex min-w-0 items-center gap-1.5 text-sm">
+      <span className="sr-only text-muted sm:not-sr-only">Model</span>
       <select
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value)}
-        className="max-w-[14rem] truncate rounded-md border border-border bg-surface px-2 py-1"
+        className="h-9 w-full max-w-[14rem] min-w-0 truncate rounded-md border border-border bg-surface px-2"
         data-testid="model-picker"
       >
         {models.map((m) => (
@@ -35,16 +35,20 @@ export function ModelPicker({
   );
 }
 
-const MODE_LABEL: Record<ChatMode, string> = { normal: 'Normal', 'tool-only': 'Tool-only' };
+/** Issue 15 item 8: what each mode does, in plain words (12.1's names stay the values). */
+const MODE_LABEL: Record<ChatMode, string> = {
+  normal: 'Answer or use tools',
+  'tool-only': 'Always use a tool',
+};
 
 export function ChatModeSelect({ value, onChange }: { value: ChatMode; onChange: (mode: ChatMode) => void }) {
   return (
-    <label className="flex items-center gap-1.5 text-sm">
-      <span className="text-muted">Mode</span>
+    <label className="flex min-w-0 items-center gap-1.5 text-sm">
+      <span className="sr-only text-muted sm:not-sr-only">Replies</span>
       <select
         value={value}
         onChange={(e) => onChange(e.target.value as ChatMode)}
-        className="rounded-md border border-border bg-surface px-2 py-1"
+        className="h-9 w-full max-w-[12rem] min-w-0 truncate rounded-md border border-border bg-surface px-2"
         data-testid="chat-mode"
       >
         {CHAT_MODES.map((m) => (

@@ -2,11 +2,12 @@
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { replyEnding } from '@/lib/llm/reply-metadata';
 import { type ChatMode, parseChatMode } from '@/lib/mcplet/chat-mode';
 import { useConversations } from '@/lib/store/conversations';
 import { storeChatMode, storedChatMode, storedModel, storeModel } from '@/lib/store/preferences';
 import { viewContextForRequest } from '@/lib/store/view-context';
-import { ChatActionsContext } from '../apps/chat-actions';
+import { ChatActionsContext, LatestReplyContext } from '../apps/chat-actions';
 import { Button } from '../ui/button';
 import { ThemeToggle } from '../ui/theme-toggle';
 import { chatErrorText } from './chat-error';
@@ -14,6 +15,8 @@ import { ChatModeSelect, type ModelListItem, ModelPicker } from './chat-settings
 import { Composer } from './composer';
 import { Markdown } from './markdown';
 import { MessageView } from './message-view';
+import { MenuButton } from './sidebar-toggle';
+import { StarterPrompts } from './starter-prompts';
 import { useDerivedChannel } from './use-derived-channel';
 
 export interface ChatProps {
@@ -29,6 +32,14 @@ export interface ChatProps {
 
 function lastUserMessage(messages: UIMessage[]): UIMessage | undefined {
   return messages.findLast((m) => m.role === 'user');
+}
+
+/** `messageId:textParts` of the newest reply that says something (see LatestReplyContext). */
+function latestReplyKey(messages: UIMessage[]): string | null {
+  const reply = messages.findLast((m) => m.role === 'assistant');
+  if (!reply) return null;
+  const said = reply.parts.filter((p) => p.type === 'text' && p.text.trim() !== '').length;
+  return said === 0 ? null : `${reply.id}:${said}`;
 }
 
 export function Chat(props: ChatProps) {
@@ -58,14 +69,34 @@ export function Chat(props: ChatProps) {
     [],
   );
 
-  const { messages, sendMessage, regenerate, stop, status, error, clearError } = useChat({
+  const { messages, sendMessage, regenerate, stop, resumeStream, status, error, clearError } = useChat({
     id,
     messages: props.initialMessages,
     transport,
     onFinish: () => void refreshConversations(),
   });
 
+  // Issue 15 item 3: a reply still running on the server (the page was reloaded) streams on here.
+  const mayBeRunning = !props.isNew && props.initialMessages.at(-1)?.role === 'user';
+  const [resumeChecked, setResumeChecked] = useState(!mayBeRunning);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the conversation as it was loaded
+  useEffect(() => {
+    if (!mayBeRunning) return;
+    void resumeStream().finally(() => setResumeChecked(true));
+  }, []);
+  const [stoppedIds, setStoppedIds] = useState<ReadonlySet<string>>(new Set());
+
+  function stopReply() {
+    const last = messages.at(-1);
+    if (last?.role === 'assistant') setStoppedIds((old) => new Set(old).add(last.id));
+    void stop();
+    // The server's turn does not end with this page's request: Stop ends it there too.
+    void fetch(`/api/chat/${encodeURIComponent(id)}/stream`, { method: 'DELETE' }).catch(() => {});
+  }
+
   useDerivedChannel(id, messages, props.initialMessages);
+  const restoredIds = useMemo(() => new Set(props.initialMessages.map((m) => m.id)), [props.initialMessages]);
+  const latestReply = latestReplyKey(messages);
   const busy = status === 'submitted' || status === 'streaming';
   const requestBody = useCallback(
     () => ({ modelId, chatMode, viewContext: viewContextForRequest() }),
@@ -80,6 +111,12 @@ export function Chat(props: ChatProps) {
       window.history.replaceState(null, '', `/c/${id}`);
     }
     void sendMessage({ text }, settings()).then(() => refreshConversations());
+  }
+
+  /** Issue 15 item 8: the latest user message, edited: it replaces the stored one and the reply after it. */
+  function edit(messageId: string, text: string) {
+    clearError();
+    void sendMessage({ text, messageId }, settings());
   }
 
   function retry() {
@@ -116,8 +153,9 @@ export function Chat(props: ChatProps) {
   }, [messages.length, lastLength, status]);
 
   const errorText = chatErrorText(error);
+  const lastUserId = lastUserMessage(messages)?.id;
   const last = messages.at(-1);
-  const unanswered = !busy && !error && last?.role === 'user';
+  const unanswered = resumeChecked && !busy && !error && last?.role === 'user';
   const noModel = models.length === 0;
 
   const sendRef = useRef(send);
@@ -129,88 +167,100 @@ export function Chat(props: ChatProps) {
 
   return (
     <ChatActionsContext.Provider value={chatActions}>
-      <main className="flex min-h-0 flex-1 flex-col" data-testid="chat" data-status={status}>
-        <header className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2">
-          <ModelPicker models={models} value={modelId} onChange={changeModel} />
-          <ChatModeSelect value={chatMode} onChange={changeMode} />
-          <div className="ml-auto">
-            <ThemeToggle />
-          </div>
-        </header>
-        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="messages">
-          <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
-            {noModel && props.modelHelp ? (
-              <div
-                role="note"
-                className="rounded-lg border border-border bg-surface p-4"
-                data-testid="no-model"
-              >
-                <h2 className="mb-2 font-semibold">Add a model to start chatting</h2>
-                <Markdown text={props.modelHelp} />
-              </div>
-            ) : null}
-            {messages.length === 0 && !noModel ? (
-              <div className="py-16 text-center text-muted">
-                <h1 className="text-xl font-semibold text-fg">What can I help with?</h1>
-                <p className="mt-2 text-sm">
-                  {chatMode === 'tool-only'
-                    ? 'Tool-only mode: every reply must call a tool.'
-                    : 'Ask anything; tools from connected MCP servers are used when they help.'}
-                </p>
-              </div>
-            ) : null}
-            {messages.map((message, index) => (
-              <MessageView key={message.id} message={message} live={busy && index === messages.length - 1} />
-            ))}
-            {status === 'submitted' ? (
-              <p className="text-sm text-muted" role="status" data-testid="thinking">
-                Thinking…
-              </p>
-            ) : null}
-            {errorText ? (
-              <div
-                role="alert"
-                className="flex flex-wrap items-center gap-3 rounded-lg bg-danger-bg px-3 py-2 text-sm text-danger"
-                data-testid="chat-error"
-              >
-                <span className="flex-1">{errorText}</span>
-                <Button onClick={retry} data-testid="retry">
-                  Retry
-                </Button>
-              </div>
-            ) : null}
-            {unanswered ? (
-              <div className="flex items-center gap-3 text-sm text-muted" data-testid="unanswered">
-                <span>This message has no reply yet.</span>
-                <Button onClick={retry} data-testid="retry">
-                  Retry
-                </Button>
-              </div>
-            ) : null}
-            {!busy && !error && last?.role === 'assistant' ? (
-              <div>
-                <Button
-                  variant="ghost"
-                  className="text-xs text-muted"
-                  onClick={retry}
-                  data-testid="regenerate"
+      <LatestReplyContext.Provider value={latestReply}>
+        <main className="flex min-h-0 flex-1 flex-col" data-testid="chat" data-status={status}>
+          <header className="flex items-center gap-2 border-b border-border px-2 py-2 sm:gap-3 sm:px-4">
+            <MenuButton />
+            <ModelPicker models={models} value={modelId} onChange={changeModel} />
+            <ChatModeSelect value={chatMode} onChange={changeMode} />
+            <div className="ml-auto">
+              <ThemeToggle />
+            </div>
+          </header>
+          <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="messages">
+            <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
+              {noModel && props.modelHelp ? (
+                <div
+                  role="note"
+                  className="rounded-lg border border-border bg-surface p-4"
+                  data-testid="no-model"
                 >
-                  ↻ Regenerate
-                </Button>
-              </div>
-            ) : null}
-            <div ref={bottom} />
+                  <h2 className="mb-2 font-semibold">Add a model to start chatting</h2>
+                  <Markdown text={props.modelHelp} />
+                </div>
+              ) : null}
+              {messages.length === 0 && !noModel ? (
+                <div className="py-16 text-center text-muted">
+                  <h1 className="text-xl font-semibold text-fg">What can I help with?</h1>
+                  <p className="mt-2 text-sm">
+                    {chatMode === 'tool-only'
+                      ? 'Every reply will use a tool.'
+                      : 'Ask anything; tools from connected MCP servers are used when they help.'}
+                  </p>
+                  <StarterPrompts onPick={send} />
+                </div>
+              ) : null}
+              {messages.map((message, index) => (
+                <MessageView
+                  key={message.id}
+                  message={message}
+                  live={busy && index === messages.length - 1}
+                  restored={restoredIds.has(message.id)}
+                  ended={stoppedIds.has(message.id) ? 'stopped' : replyEnding(message)}
+                  onEdit={!busy && message.id === lastUserId ? (text) => edit(message.id, text) : undefined}
+                />
+              ))}
+              {status === 'submitted' ? (
+                <p className="text-sm text-muted" role="status" data-testid="thinking">
+                  Thinking…
+                </p>
+              ) : null}
+              {errorText ? (
+                <div
+                  role="alert"
+                  className="flex flex-wrap items-center gap-3 rounded-lg bg-danger-bg px-3 py-2 text-sm text-danger"
+                  data-testid="chat-error"
+                >
+                  <span className="flex-1">{errorText}</span>
+                  <Button onClick={retry} data-testid="retry">
+                    Retry
+                  </Button>
+                </div>
+              ) : null}
+              {unanswered ? (
+                <div className="flex items-center gap-3 text-sm text-muted" data-testid="unanswered">
+                  <span>This message has no reply yet.</span>
+                  <Button onClick={retry} data-testid="retry">
+                    Retry
+                  </Button>
+                </div>
+              ) : null}
+              {!error && last?.role === 'assistant' ? (
+                // Held in place (hidden) while the reply streams, so its end moves nothing on the page.
+                <div className={busy ? 'invisible' : undefined} aria-hidden={busy || undefined}>
+                  <Button
+                    variant="ghost"
+                    className="text-xs text-muted"
+                    onClick={retry}
+                    data-testid="regenerate"
+                  >
+                    ↻ Regenerate
+                  </Button>
+                </div>
+              ) : null}
+              <div ref={bottom} />
+            </div>
           </div>
-        </div>
-        <Composer
-          conversationId={id}
-          busy={busy}
-          disabled={noModel}
-          disabledReason="Add a model to start chatting"
-          onSend={send}
-          onStop={() => void stop()}
-        />
-      </main>
+          <Composer
+            conversationId={id}
+            busy={busy}
+            disabled={noModel}
+            disabledReason="Add a model to start chatting"
+            onSend={send}
+            onStop={stopReply}
+          />
+        </main>
+      </LatestReplyContext.Provider>
     </ChatActionsContext.Provider>
   );
 }

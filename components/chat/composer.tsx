@@ -82,11 +82,8 @@ export function Composer({
           onChange={(e) => update(e.target.value)}
           onKeyDown={onKeyDown}
           rows={Math.min(8, Math.max(1, text.split('\n').length))}
-          placeholder={
-            disabled
-              ? (disabledReason ?? 'Chat is unavailable')
-              : 'Message (Enter to send, Shift+Enter for a new line)'
-          }
+          placeholder={disabled ? (disabledReason ?? 'Chat is unavailable') : 'Message'}
+          aria-describedby="composer-keys"
           disabled={disabled}
           className="min-h-[2.75rem] flex-1 resize-none rounded-lg border border-border bg-surface px-3 py-2.5 text-[15px] disabled:opacity-60"
           data-testid="composer"
@@ -107,6 +104,9 @@ export function Composer({
           </Button>
         )}
       </div>
+      <p id="composer-keys" className="mx-auto mt-1 hidden max-w-3xl text-xs text-muted sm:block">
+        Enter to send, Shift+Enter for a new line{busy ? ', Escape to stop' : ''}.
+      </p>
     </form>
   );
 }

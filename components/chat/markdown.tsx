@@ -1,11 +1,25 @@
 'use client';
-import { memo, useState } from 'react';
+import { memo, type ReactNode, useEffect, useState } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { ScrollRegion } from '../ui/scroll-region';
+import { loadHighlighter } from './highlight';
 
 function CodeBlock({ code, language }: { code: string; language: string | null }) {
   const [copied, setCopied] = useState(false);
+  const [highlighted, setHighlighted] = useState<ReactNode | null>(null);
+  useEffect(() => {
+    if (!language) return;
+    let live = true;
+    void loadHighlighter()
+      .then((highlight) => {
+        if (live) setHighlighted(highlight(code, language));
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [code, language]);
   return (
     <div className="overflow-hidden rounded-md border border-border bg-surface">
       <div className="flex items-center justify-between border-b border-border px-3 py-1 text-xs text-muted">
@@ -28,7 +42,9 @@ function CodeBlock({ code, language }: { code: string; language: string | null }
         label="Code"
         className="overflow-x-auto p-3 font-mono text-[13px] leading-relaxed"
       >
-        <code>{code}</code>
+        <code className={highlighted ? 'hljs' : undefined} data-highlighted={highlighted ? '' : undefined}>
+          {highlighted ?? code}
+        </code>
       </ScrollRegion>
     </div>
   );
@@ -46,6 +62,8 @@ const components: Components = {
     return <CodeBlock code={text.replace(/\n$/, '')} language={language} />;
   },
   a({ href, children }) {
+    // The host's own pages (the preview, settings) open in place; anything else in a new tab.
+    if (href?.startsWith('/') && !href.startsWith('//')) return <a href={href}>{children}</a>;
     return (
       <a href={href} target="_blank" rel="noopener noreferrer nofollow">
         {children}

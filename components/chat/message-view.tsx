@@ -1,11 +1,13 @@
 'use client';
 import { isToolUIPart, type UIMessage } from 'ai';
+import type { ReplyEnding } from '@/lib/llm/reply-metadata';
 import { DERIVED_TOOL_NAME } from '@/lib/mcplet/derived-result';
 import { NotOfferedTool, ReviewChange } from '../pinning/review-change';
 import { ConnectServer } from './connect-server';
 import { DerivedStatus } from './derived-status';
 import { GateAsk, RanNotice } from './gate-prompt';
 import { Markdown } from './markdown';
+import { CopyMessage, EditMessage } from './message-actions';
 import { SecretReferences } from './secret-reveal';
 import { MaliciousWarning, ToolBadges } from './tool-badges';
 import { ToolCallCard } from './tool-call-card';
@@ -28,14 +30,31 @@ function justRan(ranAt: number | undefined): boolean {
   return ranAt !== undefined && Math.abs(Date.now() - ranAt) < 60_000;
 }
 
-export function MessageView({ message, live = false }: { message: UIMessage; live?: boolean }) {
+export function MessageView({
+  message,
+  live = false,
+  restored = false,
+  ended = null,
+  onEdit,
+}: {
+  message: UIMessage;
+  live?: boolean;
+  /** Set on the user's latest message while no reply runs: it can be edited and sent again. */
+  onEdit?: (text: string) => void;
+  /** The reply did not finish: the user stopped it, or the model's stream broke off. */
+  ended?: ReplyEnding | null;
+  /** The message was loaded with the conversation (its views open inline). */
+  restored?: boolean;
+}) {
   const mine = message.role === 'user';
   return (
     <article
-      className={`flex ${mine ? 'justify-end' : 'justify-start'}`}
+      className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}
       data-testid={`message-${message.role}`}
       data-message-id={message.id}
+      data-role={message.role}
       aria-label={mine ? 'You' : 'Assistant'}
+      tabIndex={-1}
     >
       <div
         className={`flex max-w-[min(100%,46rem)] min-w-0 flex-col gap-2 ${mine ? 'rounded-2xl bg-surface-2 px-4 py-2' : 'w-full'}`}
@@ -69,6 +88,8 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
                 input={view.input}
                 resultText={view.resultText}
                 errorText={view.errorText}
+                foldResult={view.hasView}
+                media={view.media}
                 badges={
                   <ToolBadges
                     serverName={view.serverName}
@@ -101,7 +122,7 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
                   <DerivedStatus callId={part.toolCallId} />
                 ) : null}
               </ToolCallCard>,
-              <ToolView key={`${key}-view`} part={part} />,
+              <ToolView key={`${key}-view`} part={part} restored={restored} />,
             ];
           }
           if (isRefusal(part)) {
@@ -118,6 +139,22 @@ export function MessageView({ message, live = false }: { message: UIMessage; liv
           }
           return null;
         })}
+        {ended && !mine ? (
+          <p className="text-xs text-muted italic" data-testid={`reply-${ended}`}>
+            {ended === 'stopped'
+              ? 'Stopped: this reply was cut short.'
+              : 'Cut off: the model stopped answering mid-way. Regenerate to try again.'}
+          </p>
+        ) : null}
+      </div>
+      {/* Laid out while the reply streams too (hidden), so nothing moves under the pointer when it ends. */}
+      <div
+        className={`mt-1 flex w-full max-w-[min(100%,46rem)] flex-wrap gap-1 ${mine ? 'justify-end' : 'justify-start'} ${live ? 'invisible' : ''}`}
+        aria-hidden={live || undefined}
+        data-testid="message-actions"
+      >
+        <CopyMessage message={message} />
+        {mine && onEdit ? <EditMessage message={message} onSend={onEdit} /> : null}
       </div>
     </article>
   );

@@ -1,10 +1,16 @@
 'use client';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { type ConversationItem, useConversations } from '@/lib/store/conversations';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { CloseIcon, PencilIcon, SearchIcon } from '../ui/icons';
+import { groupConversations } from './conversation-groups';
+
+/** Icon buttons of a row: 32 px targets (issue 15 item 6), quiet until the row is hovered or focused. */
+const ROW_BUTTON =
+  'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded text-muted opacity-70 group-hover:opacity-100 hover:bg-surface focus:opacity-100';
 
 function Row({
   item,
@@ -89,22 +95,22 @@ function Row({
       </Link>
       <button
         type="button"
-        className="rounded px-1.5 py-1 text-xs text-muted opacity-70 group-hover:opacity-100 hover:bg-surface focus:opacity-100"
+        className={ROW_BUTTON}
         aria-label={`Rename ${item.title}`}
         onClick={() => {
           setDraft(item.title);
           setEditing(true);
         }}
       >
-        ✎
+        <PencilIcon width={14} height={14} />
       </button>
       <button
         type="button"
-        className="rounded px-1.5 py-1 text-xs text-muted opacity-70 group-hover:opacity-100 hover:bg-surface focus:opacity-100"
+        className={ROW_BUTTON}
         aria-label={`Delete ${item.title}`}
         onClick={() => setConfirming(true)}
       >
-        ✕
+        <CloseIcon width={14} height={14} />
       </button>
       {error ? (
         <span role="alert" className="sr-only">
@@ -128,6 +134,14 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { items, status, error, refresh } = useConversations();
   const pathname = usePathname();
   const activeId = pathname.startsWith('/c/') ? decodeURIComponent(pathname.slice(3)) : null;
+  const [query, setQuery] = useState('');
+  // The date headings are computed on the client only (the server's clock and zone are not the user's).
+  const [now, setNow] = useState<Date | null>(null);
+  useEffect(() => setNow(new Date()), []);
+  const groups = useMemo(
+    () => (now ? groupConversations(items, now, query) : [{ label: null, items }]),
+    [items, now, query],
+  );
 
   useEffect(() => {
     void refresh();
@@ -151,14 +165,42 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           </button>
         </div>
       ) : null}
+      {items.length > 0 ? (
+        <label className="flex items-center gap-2 rounded-md border border-border bg-bg px-2 text-sm">
+          <SearchIcon className="shrink-0 text-muted" />
+          <span className="sr-only">Search conversations</span>
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search conversations"
+            className="min-h-9 w-full min-w-0 bg-transparent outline-none"
+            data-testid="conversation-search"
+          />
+        </label>
+      ) : null}
       {status === 'ready' && items.length === 0 ? (
         <p className="px-2 text-sm text-muted">No conversations yet.</p>
       ) : null}
-      <ul className="flex min-h-0 flex-1 flex-col gap-0.5 overflow-y-auto" data-testid="conversation-list">
-        {items.map((item) => (
-          <Row key={item.id} item={item} active={item.id === activeId} onNavigate={onNavigate} />
+      {query.trim() && groups.length === 0 ? (
+        <p className="px-2 text-sm text-muted" role="status">
+          No conversation title contains “{query.trim()}”.
+        </p>
+      ) : null}
+      <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto" data-testid="conversation-list">
+        {groups.map((group) => (
+          <div key={group.label ?? 'all'}>
+            {group.label ? (
+              <h2 className="px-2 pb-0.5 text-xs font-medium text-muted">{group.label}</h2>
+            ) : null}
+            <ul className="flex flex-col gap-0.5" aria-label={group.label ?? 'Conversations'}>
+              {group.items.map((item) => (
+                <Row key={item.id} item={item} active={item.id === activeId} onNavigate={onNavigate} />
+              ))}
+            </ul>
+          </div>
         ))}
-      </ul>
+      </div>
       <Link
         href="/preview"
         onClick={onNavigate}

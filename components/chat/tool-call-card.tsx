@@ -1,6 +1,7 @@
 'use client';
 import type { ReactNode } from 'react';
 import { ScrollRegion } from '../ui/scroll-region';
+import type { ResultMedia } from './result-media';
 
 export type ToolCallState =
   | 'input-streaming'
@@ -37,6 +38,10 @@ export interface ToolCallCardProps {
   /** The result as a person reads it. */
   resultText?: string;
   errorText?: string;
+  /** A view shows the result: its text is folded under "Result as text". */
+  foldResult?: boolean;
+  /** The result's images and audio (issue 15 item 9). */
+  media?: ResultMedia[];
   /** Labels such as the server name or "admitted by compatibility"; later issues fill these in. */
   badges?: ReactNode;
   children?: ReactNode;
@@ -48,6 +53,8 @@ export function ToolCallCard({
   input,
   resultText,
   errorText,
+  foldResult = false,
+  media = [],
   badges,
   children,
 }: ToolCallCardProps) {
@@ -81,15 +88,17 @@ export function ToolCallCard({
             </ScrollRegion>
           </details>
         ) : null}
-        {state === 'output-available' ? (
-          <ScrollRegion
-            as="pre"
-            label="Result"
-            className="max-h-80 overflow-auto rounded bg-bg p-2 font-mono text-xs whitespace-pre-wrap"
-            data-testid="tool-result"
-          >
-            {resultText ?? ''}
-          </ScrollRegion>
+        {state === 'output-available' && foldResult ? (
+          <details>
+            <summary className="cursor-pointer text-xs text-muted">Result as text</summary>
+            <ResultText text={resultText} />
+            <MediaList media={media} toolName={toolName} />
+          </details>
+        ) : state === 'output-available' ? (
+          <>
+            <ResultText text={resultText} />
+            <MediaList media={media} toolName={toolName} />
+          </>
         ) : null}
         {state === 'output-error' || state === 'output-denied' ? (
           <p className="rounded bg-danger-bg p-2 text-danger" role="alert" data-testid="tool-error">
@@ -99,5 +108,41 @@ export function ToolCallCard({
         {children}
       </div>
     </section>
+  );
+}
+
+function ResultText({ text }: { text: string | undefined }) {
+  return (
+    <ScrollRegion
+      as="pre"
+      label="Result"
+      className="mt-1 max-h-80 overflow-auto rounded bg-bg p-2 font-mono text-xs whitespace-pre-wrap"
+      data-testid="tool-result"
+    >
+      {text ?? ''}
+    </ScrollRegion>
+  );
+}
+
+function MediaList({ media, toolName }: { media: ResultMedia[]; toolName: string }) {
+  if (media.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2" data-testid="tool-media">
+      {media.map((m, index) => (
+        <li key={m.src}>
+          {m.kind === 'image' ? (
+            // biome-ignore lint/performance/noImgElement: a data: URL of the tool's own bytes, nothing to optimise
+            <img
+              src={m.src}
+              alt={`${toolName} result ${index + 1} (${m.mimeType})`}
+              className="max-h-80 max-w-full rounded border border-border"
+            />
+          ) : (
+            // biome-ignore lint/a11y/useMediaCaption: a tool's audio comes with no captions to offer
+            <audio controls src={m.src} aria-label={`Audio ${index + 1} from ${toolName} (${m.mimeType})`} />
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

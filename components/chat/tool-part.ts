@@ -6,6 +6,7 @@ import { withheldLabel } from '@/lib/mcplet/model-facing';
 import type { GatePrompt } from '@/lib/store/gates';
 import type { RedactionReason } from '@/lib/trust/redaction';
 import { secretReferencesOf } from '@/lib/trust/secret-reference';
+import { type ResultMedia, resultMedia } from './result-media';
 import type { SecretReferenceView } from './secret-reveal';
 import type { ToolCallState } from './tool-call-card';
 import { toolResultText } from './tool-result-text';
@@ -43,6 +44,10 @@ export interface ToolPartView {
   secretReferences?: SecretReferenceView[];
   /** Issue 12: what the model did not see of the result, and why (the user sees the values here). */
   withheld?: string[];
+  /** The tool has an MCP Apps view, which shows the result: the card keeps the text folded. */
+  hasView: boolean;
+  /** Issue 15 item 9: the result's images and audio, drawn in the card. */
+  media?: ResultMedia[];
 }
 
 interface HostOutput {
@@ -96,6 +101,7 @@ export function toolPartView(part: ToolPart): ToolPartView {
     compatibility: meta.admittedBy === 'annotations' || meta.admittedBy === 'overlay',
     state: part.state,
     input: part.input,
+    hasView: typeof (meta.ui as { resourceUri?: unknown } | undefined)?.resourceUri === 'string',
   };
   if (part.state === 'output-available') {
     const output = part.output as HostOutput;
@@ -126,6 +132,8 @@ export function toolPartView(part: ToolPart): ToolPartView {
       if (output?.view?.sent && output.view.level && GATE_TABLE[output.view.level].browser === 'notice')
         view.notice = true;
       view.resultText = toolResultText(readable(output));
+      const media = resultMedia(output?.view?.result);
+      if (media.length > 0) view.media = media;
       if (typeof output?.view?.untrusted === 'string') view.untrusted = output.view.untrusted;
       const references = secretReferencesOf(output?.view?.result);
       if (references.length > 0) view.secretReferences = references.map(({ id, label }) => ({ id, label }));

@@ -11,6 +11,7 @@ type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
 interface ViewMeta {
   serverId?: string;
   serverName?: string;
+  admittedBy?: string;
   ui?: { resourceUri?: string; displayMode?: string; hostDisplayMode?: string };
   tool?: ToolDescriptor;
 }
@@ -20,7 +21,7 @@ interface HostOutput {
 }
 
 /** The MCP Apps view of a tool call, when its tool declares one (`_meta.ui.resourceUri`). */
-export function ToolView({ part }: { part: ToolPart }) {
+export function ToolView({ part, restored }: { part: ToolPart; restored: boolean }) {
   const meta = ((part as { toolMetadata?: unknown }).toolMetadata ?? {}) as ViewMeta;
   const uri = meta.ui?.resourceUri;
   if (!uri || !meta.serverId || !meta.tool) return null;
@@ -30,6 +31,7 @@ export function ToolView({ part }: { part: ToolPart }) {
     toolMode: meta.ui?.displayMode,
     suggestion,
     hostMode: meta.ui?.hostDisplayMode,
+    compatibility: meta.admittedBy !== undefined && meta.admittedBy !== 'mcplet',
   });
 
   let result: CallToolResult | undefined;
@@ -66,6 +68,7 @@ export function ToolView({ part }: { part: ToolPart }) {
         resourceUri={uri}
         tool={meta.tool}
         initialMode={resolved.mode}
+        restored={restored}
         input={rawInput ? (input as Record<string, unknown>) : undefined}
         inputComplete={part.state !== 'input-streaming'}
         result={result}

@@ -1,5 +1,6 @@
 'use client';
 import type { FieldChange } from '@/lib/trust/tool-pin';
+import { ScrollRegion } from '../ui/scroll-region';
 
 const LABEL: Record<FieldChange['field'], string> = {
   title: 'Title',
@@ -36,14 +37,22 @@ export function ToolChangeDiff({ changes }: { changes: FieldChange[] }) {
               {LABEL[c.field]}
             </th>
             <td className="py-1 pr-2" data-testid="diff-before">
-              <pre className="max-h-40 overflow-auto font-mono whitespace-pre-wrap break-words text-danger">
+              <ScrollRegion
+                as="pre"
+                label={`${LABEL[c.field]} before`}
+                className="max-h-40 overflow-auto font-mono whitespace-pre-wrap break-words text-danger"
+              >
                 {c.before || '(none)'}
-              </pre>
+              </ScrollRegion>
             </td>
             <td className="py-1" data-testid="diff-after">
-              <pre className="max-h-40 overflow-auto font-mono whitespace-pre-wrap break-words text-ok">
+              <ScrollRegion
+                as="pre"
+                label={`${LABEL[c.field]} now`}
+                className="max-h-40 overflow-auto font-mono whitespace-pre-wrap break-words text-ok"
+              >
                 {c.after || '(none)'}
-              </pre>
+              </ScrollRegion>
             </td>
           </tr>
         ))}

@@ -7,6 +7,7 @@ import { Badge } from '../chat/tool-badges';
 import { ChangedTools } from '../pinning/changed-tools';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ScrollRegion } from '../ui/scroll-region';
 import { errorOf, type ServerView } from './api';
 import { ServerSignIn } from './server-sign-in';
 import { ToolCallForm } from './tool-call-form';
@@ -27,7 +28,7 @@ const STATUS_LABEL: Record<string, string> = {
   'authorization-required': 'authorization required (not retried)',
 };
 
-function ToolRow({ serverId, tool }: { serverId: string; tool: ToolView }) {
+function ToolRow({ serverId, serverName, tool }: { serverId: string; serverName: string; tool: ToolView }) {
   const [open, setOpen] = useState(false);
   return (
     <li className="rounded-md border border-border p-3" data-testid="admitted-tool" data-tool={tool.name}>
@@ -110,7 +111,7 @@ function ToolRow({ serverId, tool }: { serverId: string; tool: ToolView }) {
           ))}
         </ul>
       ) : null}
-      {open ? <ToolCallForm serverId={serverId} tool={tool} /> : null}
+      {open ? <ToolCallForm serverId={serverId} serverName={serverName} tool={tool} /> : null}
     </li>
   );
 }
@@ -183,7 +184,7 @@ export function ServerCard({ server, onChanged }: { server: ServerView; onChange
       {server.tools.length === 0 ? <p className="text-sm text-muted">None.</p> : null}
       <ul className="mt-2 space-y-2">
         {server.tools.map((tool) => (
-          <ToolRow key={tool.name} serverId={server.id} tool={tool} />
+          <ToolRow key={tool.name} serverId={server.id} serverName={server.name} tool={tool} />
         ))}
       </ul>
       {server.rejected.length > 0 ? (
@@ -215,13 +216,18 @@ export function ServerCard({ server, onChanged }: { server: ServerView; onChange
       ) : null}
       <details className="mt-4 text-sm">
         <summary className="cursor-pointer text-muted">Developer log ({server.log.length})</summary>
-        <ul className="mt-1 max-h-48 overflow-auto font-mono text-xs">
-          {server.log.map((entry) => (
-            <li key={`${entry.at}-${entry.message}`} className={entry.level === 'error' ? 'text-danger' : ''}>
-              {new Date(entry.at).toLocaleTimeString()} {entry.message}
-            </li>
-          ))}
-        </ul>
+        <ScrollRegion label={`Developer log of ${server.name}`} className="mt-1 max-h-48 overflow-auto">
+          <ul className="font-mono text-xs">
+            {server.log.map((entry) => (
+              <li
+                key={`${entry.at}-${entry.message}`}
+                className={entry.level === 'error' ? 'text-danger' : ''}
+              >
+                {new Date(entry.at).toLocaleTimeString()} {entry.message}
+              </li>
+            ))}
+          </ul>
+        </ScrollRegion>
       </details>
       <ConfirmDialog
         open={confirming}

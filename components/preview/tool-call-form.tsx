@@ -1,4 +1,5 @@
 'use client';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { ToolView } from '@/lib/mcp/snapshot';
 import { GATE_TABLE } from '@/lib/mcplet/gates';
@@ -8,12 +9,13 @@ import { MaliciousWarning, UntrustedBadge } from '../chat/tool-badges';
 import { Button } from '../ui/button';
 import { ScrollRegion } from '../ui/scroll-region';
 import { type Decision, postJson } from './api';
+import { PreviewView } from './preview-view';
 import { buildArgs, type Field, type FieldValues, fieldsFor } from './schema-form';
 
 interface CallResponse {
   decision: Decision;
-  envelope: unknown;
-  result?: unknown;
+  envelope: { error?: { code?: string } } | null;
+  result?: CallToolResult;
   exchange?: { request: unknown; response?: unknown };
   /** Set when the model would receive the result as untrusted data (spotlighted), and why. */
   untrusted?: string;
@@ -117,7 +119,15 @@ function DecisionLine({ decision }: { decision: Decision | null }) {
   );
 }
 
-export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolView }) {
+export function ToolCallForm({
+  serverId,
+  serverName,
+  tool,
+}: {
+  serverId: string;
+  serverName: string;
+  tool: ToolView;
+}) {
   const fields = useMemo(() => fieldsFor(tool.inputSchema), [tool.inputSchema]);
   const [values, setValues] = useState<FieldValues>({});
   const [surface, setSurface] = useState<'model' | 'app'>(
@@ -127,6 +137,8 @@ export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolV
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [response, setResponse] = useState<CallResponse | null>(null);
+  // Each answered call gets a fresh view (the view keeps its own state between results otherwise).
+  const [call, setCall] = useState<{ id: number; args: Record<string, unknown> }>({ id: 0, args: {} });
   const built = useMemo(() => buildArgs(fields, values), [fields, values]);
 
   useEffect(() => {
@@ -151,7 +163,7 @@ export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolV
     };
   }, [serverId, tool.name, surface, built]);
 
-  async function call(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (!built.ok) return setFormError(built.error);
     setFormError(null);
@@ -177,11 +189,12 @@ export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolV
     }
     setBusy(false);
     setResponse(value);
+    setCall((old) => ({ id: old.id + 1, args: built.args }));
   }
 
   return (
     <form
-      onSubmit={call}
+      onSubmit={submit}
       className="mt-2 space-y-3 rounded-md border border-border bg-bg p-3"
       aria-label={`Call ${tool.name}`}
     >
@@ -230,36 +243,48 @@ export function ToolCallForm({ serverId, tool }: { serverId: string; tool: ToolV
         ) : null}
       </div>
       {response ? (
-        <div className="space-y-2 text-sm" data-testid="call-response">
-          <p className="flex flex-wrap items-center gap-2">
-            {response.sent ? 'Sent to the server' : 'Not sent'} · {response.durationMs.toFixed(1)} ms
-            {response.untrusted ? <UntrustedBadge source={response.untrusted} /> : null}
-          </p>
-          {response.malicious ? <MaliciousWarning /> : null}
-          <details open>
-            <summary className="cursor-pointer font-medium">Result envelope (9.1)</summary>
-            <ScrollRegion
-              as="pre"
-              label="Result envelope"
-              className="max-h-72 overflow-auto rounded bg-surface p-2 font-mono text-xs"
-              data-testid="envelope"
-            >
-              {JSON.stringify(response.envelope, null, 2)}
-            </ScrollRegion>
-          </details>
-          {response.exchange ? (
-            <details>
-              <summary className="cursor-pointer font-medium">Raw JSON-RPC exchange</summary>
+        <div className="grid gap-3 lg:grid-cols-2">
+          <div className="min-w-0 space-y-2 text-sm" data-testid="call-response">
+            <p className="flex flex-wrap items-center gap-2">
+              {response.sent ? 'Sent to the server' : 'Not sent'} · {response.durationMs.toFixed(1)} ms
+              {response.untrusted ? <UntrustedBadge source={response.untrusted} /> : null}
+            </p>
+            {response.malicious ? <MaliciousWarning /> : null}
+            <details open>
+              <summary className="cursor-pointer font-medium">Result envelope (9.1)</summary>
               <ScrollRegion
                 as="pre"
-                label="Raw JSON-RPC exchange"
-                className="max-h-96 overflow-auto rounded bg-surface p-2 font-mono text-xs"
-                data-testid="exchange"
+                label="Result envelope"
+                className="max-h-72 overflow-auto rounded bg-surface p-2 font-mono text-xs"
+                data-testid="envelope"
               >
-                {`→ ${JSON.stringify(response.exchange.request, null, 2)}\n\n← ${JSON.stringify(response.exchange.response ?? null, null, 2)}`}
+                {JSON.stringify(response.envelope, null, 2)}
               </ScrollRegion>
             </details>
-          ) : null}
+            {response.exchange ? (
+              <details>
+                <summary className="cursor-pointer font-medium">Raw JSON-RPC exchange</summary>
+                <ScrollRegion
+                  as="pre"
+                  label="Raw JSON-RPC exchange"
+                  className="max-h-96 overflow-auto rounded bg-surface p-2 font-mono text-xs"
+                  data-testid="exchange"
+                >
+                  {`→ ${JSON.stringify(response.exchange.request, null, 2)}\n\n← ${JSON.stringify(response.exchange.response ?? null, null, 2)}`}
+                </ScrollRegion>
+              </details>
+            ) : null}
+          </div>
+          <PreviewView
+            key={call.id}
+            serverId={serverId}
+            serverName={serverName}
+            tool={tool}
+            callId={`${tool.name}-${call.id}`}
+            args={call.args}
+            result={response.sent ? response.result : undefined}
+            errorCode={response.envelope?.error?.code}
+          />
         </div>
       ) : null}
     </form>

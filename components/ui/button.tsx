@@ -3,10 +3,11 @@ import type { ButtonHTMLAttributes } from 'react';
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-accent text-accent-fg hover:opacity-90',
+  // Hover darkens the colour itself: a translucent button would lose contrast over what is behind it.
+  primary: 'bg-accent text-accent-fg hover:bg-[color-mix(in_srgb,var(--accent)_85%,var(--fg))]',
   secondary: 'border border-border bg-surface hover:bg-surface-2',
   ghost: 'hover:bg-surface-2',
-  danger: 'bg-danger text-white hover:opacity-90 dark:text-black',
+  danger: 'bg-danger text-white hover:bg-[color-mix(in_srgb,var(--danger)_85%,var(--fg))] dark:text-black',
 };
 
 export function Button({

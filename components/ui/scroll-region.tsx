@@ -8,7 +8,7 @@ export function ScrollRegion({
   label,
   as: Tag = 'div',
   ...rest
-}: { label: string; as?: 'div' | 'pre' } & HTMLAttributes<HTMLElement>) {
+}: { label: string; as?: 'div' | 'pre' | 'span' } & HTMLAttributes<HTMLElement>) {
   // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take focus to be scrolled by keyboard
   return <Tag role="region" aria-label={label} tabIndex={0} {...rest} />;
 }

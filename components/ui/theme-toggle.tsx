@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
+import { MoonIcon, SunIcon } from './icons';
 
 export function ThemeToggle() {
   const [dark, setDark] = useState<boolean | null>(null);
@@ -24,12 +25,12 @@ export function ThemeToggle() {
     <button
       type="button"
       onClick={toggle}
-      className="rounded-md p-2 text-sm hover:bg-surface-2"
+      className="inline-flex h-9 w-9 items-center justify-center rounded-md text-sm hover:bg-surface-2"
       aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'}
       title={dark ? 'Light theme' : 'Dark theme'}
       data-testid="theme-toggle"
     >
-      <span aria-hidden="true">{dark ? '☀' : '☾'}</span>
+      {dark ? <SunIcon /> : <MoonIcon />}
     </button>
   );
 }

@@ -10,25 +10,24 @@ import { getRegistry } from '../mcp/registry';
 import { parseChatMode } from '../mcplet/chat-mode';
 import { DERIVED_TOOL_NAME } from '../mcplet/derived-result';
 import { cleanText } from '../mcplet/model-facing';
+import { startActiveStream } from './active-streams';
 import { turnHistory } from './chat-history';
 import { parseChatRequest, titleFrom } from './chat-request';
 import { runChatTurn } from './chat-turn';
 import { buildDerivedTool } from './derived-tool';
 import { buildHostTools, liveToolNames } from './host-tools';
 import { chooseModel } from './model-catalog';
+import { markEnded } from './reply-metadata';
 import { conversationSensitiveValues, ScrubBook } from './scrub-book';
 import { llmSettings } from './settings';
+import { toolResultMedia } from './tool-result-output';
 import { buildViewTools, offeredViewTools } from './view-tool-set';
 
 /**
  * POST /api/chat. The client sends only its new (or retried) user message; the history the model
  * sees is rebuilt from the database, so a client cannot rewrite the past.
  */
-export async function handleChatRequest(
-  body: unknown,
-  user: SessionUser,
-  signal: AbortSignal,
-): Promise<Response> {
+export async function handleChatRequest(body: unknown, user: SessionUser): Promise<Response> {
   const parsed = parseChatRequest(body);
   if (!parsed.ok) return jsonError(400, parsed.error);
   const request = parsed.request;
@@ -60,39 +59,45 @@ export async function handleChatRequest(
   const session = { userId: user.id };
   // Issue 12, item 2: every value withheld so far in this conversation, and those this turn withholds.
   const scrub = new ScrubBook(conversationSensitiveValues(history), configuredCredentialPatterns());
+  // Issue 15 item 9: images and audio reach the model as media parts where its API carries them.
+  const media = toolResultMedia(choice.option.provider);
   const tools: ToolSet = {
-    ...buildHostTools(registry, session, config.displayModes, request.id, scrub),
-    ...buildViewTools(registry, session, request.id, scrub),
-    ...buildDerivedTool(registry, session, request.id, history, config.derivedResults, scrub),
+    ...buildHostTools(registry, session, config.displayModes, request.id, scrub, media),
+    ...buildViewTools(registry, session, request.id, scrub, media),
+    ...buildDerivedTool(registry, session, request.id, history, config.derivedResults, scrub, media),
   };
   const derivedNames = DERIVED_TOOL_NAME in tools ? [DERIVED_TOOL_NAME] : [];
   const settings = llmSettings();
-  const stream = runChatTurn({
-    model: choice.model,
-    history,
-    tools,
-    chatMode,
-    maxSteps: config.chat.maxSteps,
-    maxRetries: settings.maxRetries,
-    timeoutMs: settings.timeoutMs,
-    abortSignal: signal,
-    liveTools: () => [
-      ...liveToolNames(registry, tools, session),
-      ...offeredViewTools(session, request.id)
-        .map((t) => t.modelName)
-        .filter((name) => name in tools),
-      ...derivedNames,
-    ],
-    viewContext: request.viewContext,
-    scrub,
-    async onResponse(message, outcome) {
-      if (outcome.failed && !outcome.aborted) return;
-      await saveReply(db, user.id, request.id, message, {
-        scrubSet: scrub.set,
-        credentialPatterns: scrub.credentialPatterns,
-      });
-    },
-  });
+  // Issue 15 item 3: the turn runs to its end without a reader (a reload resumes it); Stop ends it.
+  const stream = startActiveStream(user.id, request.id, (signal) =>
+    runChatTurn({
+      model: choice.model,
+      history,
+      tools,
+      chatMode,
+      maxSteps: config.chat.maxSteps,
+      maxRetries: settings.maxRetries,
+      timeoutMs: settings.timeoutMs,
+      abortSignal: signal,
+      liveTools: () => [
+        ...liveToolNames(registry, tools, session),
+        ...offeredViewTools(session, request.id)
+          .map((t) => t.modelName)
+          .filter((name) => name in tools),
+        ...derivedNames,
+      ],
+      viewContext: request.viewContext,
+      scrub,
+      async onResponse(message, outcome) {
+        // A reply the user stopped, or one whose stream broke off, is kept as it stands and marked.
+        const ended = outcome.aborted ? 'stopped' : outcome.failed ? 'cut-off' : null;
+        await saveReply(db, user.id, request.id, ended ? markEnded(message, ended) : message, {
+          scrubSet: scrub.set,
+          credentialPatterns: scrub.credentialPatterns,
+        });
+      },
+    }),
+  );
   // no-transform: the server's gzip would buffer and re-encode every chunk of the stream (issue 14).
   return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-cache, no-transform' } });
 }

@@ -7,11 +7,15 @@ import { createScrubSet } from '../trust/scrub';
 import type { ChatRequest } from './chat-request';
 import { conversationSensitiveValues } from './scrub-book';
 
+function textOf(parts: readonly UIMessage['parts'][number][]): string {
+  return parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
+}
+
 export type HistoryResult = { ok: true; history: UIMessage[] } | { ok: false; status: number; error: string };
 
 /**
  * The history a turn runs on, rebuilt from the database. The client contributes only a new user
- * message or the retry of its latest one; it can never rewrite what is stored.
+ * message, or the retry or edit of its latest one; it can never rewrite anything before that.
  */
 export async function turnHistory(
   db: Db,
@@ -23,15 +27,21 @@ export async function turnHistory(
   const incoming = request.message;
   if (!incoming) return { ok: false, status: 400, error: 'Invalid chat request: message is required.' };
   const knownIndex = stored.findIndex((m) => m.id === incoming.id);
-  if (knownIndex >= 0) {
-    if (
-      stored[knownIndex]?.role !== 'user' ||
-      stored.findLastIndex((m) => m.role === 'user') !== knownIndex
-    ) {
+  const known = stored[knownIndex];
+  if (known) {
+    if (known.role !== 'user' || stored.findLastIndex((m) => m.role === 'user') !== knownIndex) {
       return { ok: false, status: 409, error: 'Only the latest message can be retried.' };
     }
     if (knownIndex < stored.length - 1) await deleteMessagesAfter(db, userId, request.id, incoming.id);
-    return { ok: true, history: stored.slice(0, knownIndex + 1) };
+    const previous = stored.slice(0, knownIndex);
+    if (textOf(known.parts) === textOf(incoming.parts)) return { ok: true, history: [...previous, known] };
+    // Issue 15 item 8: the user edited their latest message; it is stored as edited.
+    const edited: UIMessage = { ...known, parts: incoming.parts };
+    await saveMessage(db, userId, request.id, edited, {
+      scrubSet: createScrubSet(conversationSensitiveValues(previous)),
+      credentialPatterns: configuredCredentialPatterns(),
+    });
+    return { ok: true, history: [...previous, edited] };
   }
   const message: UIMessage = { id: incoming.id, role: 'user', parts: incoming.parts };
   // A message repeating a value already withheld (a view's ui/message, say) is sealed at rest too.

@@ -19,6 +19,7 @@ import { logAttempt, noteFallback } from './derived-log';
 import { toolModelOutput } from './host-tools';
 import { takeFromWindow } from './rate-window';
 import { ScrubBook } from './scrub-book';
+import { NO_MEDIA, type ToolResultMedia } from './tool-result-output';
 
 export interface DerivedConfig {
   allowlist: string[];
@@ -61,6 +62,7 @@ export function buildDerivedTool(
   history: UIMessage[],
   config: DerivedConfig,
   book: ScrubBook = new ScrubBook([]),
+  media: ToolResultMedia = NO_MEDIA,
 ): Record<string, Tool> {
   const allowlist = new Map(
     config.allowlist.map((entry) => {
@@ -186,7 +188,7 @@ export function buildDerivedTool(
           derived: { ...base, error, fallback },
         };
       },
-      toModelOutput: toolModelOutput(book),
+      toModelOutput: toolModelOutput(book, media),
     }),
   };
 }

@@ -14,10 +14,10 @@ import type { ResultEnvelope } from '../mcplet/envelope';
 import type { Gate } from '../mcplet/gates';
 import type { ModelFacing, Withheld } from '../mcplet/model-facing';
 import type { PolicySession } from '../mcplet/policy';
-import type { ModelContent } from '../mcplet/projection';
 import type { UntrustedSource } from '../trust/untrusted-content';
 import { projectToolOutput } from './model-history';
 import { ScrubBook } from './scrub-book';
+import { modelOutput, NO_MEDIA, type ToolResultMedia } from './tool-result-output';
 import { rememberView } from './view-tools';
 
 /**
@@ -103,24 +103,12 @@ export function modelInputSchema(
   };
 }
 
-/** Plain text when the result is all text (what local models handle best), else content parts. */
-export function modelOutput(content: ModelContent): ToolResultOutput {
-  if (content.every((c) => c.type === 'text')) {
-    return { type: 'text', value: content.map((c) => (c.type === 'text' ? c.text : '')).join('\n') };
-  }
-  return {
-    type: 'content',
-    value: content.map((c) =>
-      c.type === 'text'
-        ? { type: 'text' as const, text: c.text }
-        : { type: 'file-data' as const, data: c.data, mediaType: c.mimeType },
-    ),
-  };
-}
-
 /** `toModelOutput` of every tool the host offers: the one projection, with the turn's scrub set as it is now. */
-export function toolModelOutput(book: ScrubBook): (options: { output: unknown }) => ToolResultOutput {
-  return ({ output }) => modelOutput(projectToolOutput(output, book.options()));
+export function toolModelOutput(
+  book: ScrubBook,
+  media: ToolResultMedia = NO_MEDIA,
+): (options: { output: unknown }) => ToolResultOutput {
+  return ({ output }) => modelOutput(projectToolOutput(output, book.options()), media);
 }
 
 /**
@@ -133,6 +121,7 @@ export function buildHostTools(
   displayModes: { default?: string; tools: Record<string, string> } = { tools: {} },
   conversationId?: string,
   book: ScrubBook = new ScrubBook([]),
+  media: ToolResultMedia = NO_MEDIA,
 ): ToolSet {
   const tools: ToolSet = {};
   for (const { modelName, tool: t } of registry.modelTools(session)) {
@@ -197,7 +186,7 @@ export function buildHostTools(
           }
         }
       },
-      toModelOutput: toolModelOutput(book),
+      toModelOutput: toolModelOutput(book, media),
     });
   }
   return tools;

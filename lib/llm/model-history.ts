@@ -16,8 +16,12 @@ function legacyContent(content: unknown[], options: RedactionOptions): ModelCont
     if (!isRecord(block)) continue;
     if (block.type === 'text' && typeof block.text === 'string')
       out.push({ type: 'text', text: cleanText(block.text, options) });
-    else if (block.type === 'image' && typeof block.data === 'string' && typeof block.mimeType === 'string')
-      out.push({ type: 'image', data: block.data, mimeType: block.mimeType });
+    else if (
+      (block.type === 'image' || block.type === 'audio') &&
+      typeof block.data === 'string' &&
+      typeof block.mimeType === 'string'
+    )
+      out.push({ type: block.type, data: block.data, mimeType: block.mimeType });
   }
   return out;
 }

@@ -106,4 +106,6 @@ export const HOW_TO_ADD_A_MODEL = [
   '- `LLM_BASE_URL` (with `LLM_MODEL`, and `LLM_API_KEY` if needed) for any OpenAI-compatible server: Ollama, vLLM, llama.cpp, LM Studio;',
   '- `OPENAI_API_KEY`, `ANTHROPIC_API_KEY` or `GOOGLE_GENERATIVE_AI_API_KEY` for a hosted provider;',
   '- or start Ollama (`ollama serve`) and pull a model.',
+  '',
+  "Meanwhile the [developer preview](/preview) calls the connected servers' tools and shows their views, no model needed.",
 ].join('\n');

@@ -14,6 +14,7 @@ import { rememberedMayCover } from '../mcplet/trust-escalation';
 import type { McpletTool } from '../mcplet/types';
 import { type HostToolOutput, modelDescription, toolModelOutput } from './host-tools';
 import { ScrubBook } from './scrub-book';
+import { NO_MEDIA, type ToolResultMedia } from './tool-result-output';
 import { openRun, type ViewRun, waitForRun } from './view-runs';
 import { type ViewToolCandidate, viewToolByModelName, viewToolCandidates } from './view-tools';
 
@@ -52,6 +53,7 @@ export function buildViewTools(
   session: PolicySession,
   conversationId: string,
   book: ScrubBook = new ScrubBook([]),
+  media: ToolResultMedia = NO_MEDIA,
 ): ToolSet {
   const tools: ToolSet = {};
   for (const offered of offeredViewTools(session, conversationId)) {
@@ -195,7 +197,7 @@ export function buildViewTools(
           },
         };
       },
-      toModelOutput: toolModelOutput(book),
+      toModelOutput: toolModelOutput(book, media),
     });
   }
   return tools;

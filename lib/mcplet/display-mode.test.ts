@@ -78,6 +78,21 @@ describe('11.2 display mode resolution', () => {
     });
   });
 
+  it('11.2 step 5 binds MCPlet tools only: a tool admitted by compatibility that names no mode opens inline', () => {
+    expect(resolveDisplayMode({ compatibility: true })).toEqual({
+      mode: 'inline',
+      step: 'compatibility-default',
+      ignoredSuggestion: false,
+    });
+    expect(resolveDisplayMode({ compatibility: true, suggestion: 'fullscreen' })).toMatchObject({
+      mode: 'inline',
+      ignoredSuggestion: true,
+    });
+    // Its own metadata and the host's configuration still come first.
+    expect(resolveDisplayMode({ compatibility: true, toolMode: 'pip' }).mode).toBe('pip');
+    expect(resolveDisplayMode({ compatibility: true, hostMode: 'fullscreen' }).mode).toBe('fullscreen');
+  });
+
   it('11.1: only llm-* tools take a model suggestion', () => {
     expect(acceptsSuggestion('llm-inline')).toBe(true);
     expect(acceptsSuggestion('inline')).toBe(false);

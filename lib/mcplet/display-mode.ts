@@ -31,6 +31,11 @@ export interface DisplayModeInputs {
   suggestion?: unknown;
   /** Host configuration for this tool, then the host's default (step 4). */
   hostMode?: unknown;
+  /**
+   * The tool was admitted by a compatibility rule (an MCP Apps tool without MCPlet metadata): 11.2
+   * does not bind it, and MCP Apps' own default is inline, so step 5 gives inline for it.
+   */
+  compatibility?: boolean;
 }
 
 export type ResolutionStep =
@@ -38,6 +43,7 @@ export type ResolutionStep =
   | 'model-suggestion'
   | 'llm-fallback'
   | 'host-default'
+  | 'compatibility-default'
   | 'hard-fallback';
 
 export interface ResolvedDisplayMode {
@@ -51,12 +57,14 @@ export interface ResolvedDisplayMode {
 /**
  * 11.2: (1) a concrete mode in tool metadata wins; (2) for `llm-*` metadata a valid model suggestion
  * wins; (3) otherwise the `llm-*` mode's own concrete fallback; (4) then the host's configured mode;
- * (5) hard fallback `fullscreen`. Invalid values are ignored at every step.
+ * (5) hard fallback `fullscreen` for MCPlet tools, `inline` for tools admitted by compatibility.
+ * Invalid values are ignored at every step.
  */
 export function resolveDisplayMode({
   toolMode,
   suggestion,
   hostMode,
+  compatibility = false,
 }: DisplayModeInputs): ResolvedDisplayMode {
   const suggested = suggestion !== undefined && suggestion !== null;
   if (isConcreteMode(toolMode))
@@ -71,6 +79,7 @@ export function resolveDisplayMode({
     };
   }
   if (isConcreteMode(hostMode)) return { mode: hostMode, step: 'host-default', ignoredSuggestion: suggested };
+  if (compatibility) return { mode: 'inline', step: 'compatibility-default', ignoredSuggestion: suggested };
   return { mode: 'fullscreen', step: 'hard-fallback', ignoredSuggestion: suggested };
 }
 

@@ -40,6 +40,12 @@ describe('15: what the model sees of a tool result', () => {
     ]);
   });
 
+  it('issue 15 item 9: keeps audio as audio, with its media type', () => {
+    expect(projectForModel({ content: [{ type: 'audio', data: 'UklG', mimeType: 'audio/wav' }] })).toEqual([
+      { type: 'audio', data: 'UklG', mimeType: 'audio/wav' },
+    ]);
+  });
+
   it('keeps images for models that accept them', () => {
     expect(projectForModel({ content: [{ type: 'image', data: 'AAA', mimeType: 'image/png' }] })).toEqual([
       { type: 'image', data: 'AAA', mimeType: 'image/png' },

@@ -43,7 +43,7 @@ export function viewHtml(): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Restaurants</title><style>${STYLE}</style></head>
 <body><div id="app" data-mode="inline">
-<header><h1>Restaurants</h1><button type="button" id="fullscreen">Toggle fullscreen</button></header>
+<header><h1>Restaurants</h1></header>
 <p id="status" role="status">Waiting for the search…</p>
 <ul id="results" aria-label="Results"></ul>
 <section id="detail" aria-live="polite"></section>

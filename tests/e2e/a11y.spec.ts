@@ -1,16 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test, token } from './fixtures';
+import { violations } from './helpers/axe';
 import { GateDialog } from './pages/gate-dialog';
 import { Views } from './pages/views';
-
-/** Every axe-core violation on the page as it is now, one line each (rule, impact, where). */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-  );
-}
 
 test.describe('issue 15 item 11: axe-core finds no violation', () => {
   test('the chat empty, with markdown and a view inline, floating and fullscreen, and the gate dialog', async ({

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect, test, token } from './fixtures';
+import { violations } from './helpers/axe';
 import { startNpmServer } from './helpers/processes';
 import { Views } from './pages/views';
 
@@ -40,8 +41,9 @@ test('@modelcontextprotocol/server-basic-react from npm: renders, calls its tool
   await page.getByTestId('gate-confirm').click();
   const views = new Views(page);
   await views.ready();
-  // No display mode in its metadata and none configured: the hard fallback (11.2 step 5).
-  await expect(views.container()).toHaveAttribute('data-mode', 'fullscreen');
+  // No display mode in its metadata and none configured, admitted by compatibility: inline, as MCP
+  // Apps hosts default (issue 15 item 1; 11.2's fullscreen fallback binds MCPlet tools only).
+  await expect(views.container()).toHaveAttribute('data-mode', 'inline');
   const view = views.view();
   await expect(view.locator('body')).toContainText(/Server Time:\s*\d{4}-\d{2}-\d{2}T/);
 
@@ -50,13 +52,9 @@ test('@modelcontextprotocol/server-basic-react from npm: renders, calls its tool
   await page.getByTestId('gate-confirm').click();
   await expect(view.locator('code').first()).not.toHaveText(first ?? '');
 
-  await page.getByTestId('view-container').getByRole('button', { name: 'Close' }).click();
-  await expect(views.container()).toHaveAttribute('data-mode', 'inline');
   await view.getByRole('button', { name: 'Send Log' }).click();
-  await views
-    .container()
-    .getByText(/View log/)
-    .click();
+  await views.toolbarButton('View log').click();
+  await expect(page.getByTestId('view-log')).toBeVisible();
   await expect(page.getByTestId('view-log')).toContainText('This is log text.');
 
   // basic-react does not restyle itself, so watch the host-context-changed notification arrive in its window.
@@ -81,10 +79,19 @@ test('@modelcontextprotocol/server-basic-react from npm: renders, calls its tool
     )
     .toEqual([before === 'dark' ? 'light' : 'dark']);
 
+  // Issue 15 item 1: a reply to a message the fullscreen view sent is announced over the view and
+  // one control away.
+  await views.toolbarButton('Fullscreen').click();
+  await expect(views.container()).toHaveAttribute('data-mode', 'fullscreen');
   await view.getByRole('button', { name: 'Send Message' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('This is message text.');
+  expect(await violations(page), 'view message dialog over a fullscreen view (issue 15 item 11)').toEqual([]);
   await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(views.container().getByTestId('reply-behind')).toHaveText(/A reply arrived in the chat/);
+  await views.container().getByRole('button', { name: 'Show the reply' }).click();
+  await expect(views.container()).toHaveAttribute('data-mode', 'inline');
   await expect(chat.userMessages().last()).toHaveText('This is message text.');
   await expect(chat.lastAssistant()).toContainText('Thanks for the message from the view.');
+  await expect(chat.lastAssistant()).toBeFocused();
 });

@@ -1,4 +1,5 @@
 import { expect, test, token } from './fixtures';
+import { violations } from './helpers/axe';
 
 test.describe('chat', () => {
   test('a streamed reply is saved and survives a reload', async ({ chat, fakeModel, page }) => {
@@ -54,6 +55,27 @@ test.describe('chat', () => {
     }
   });
 
+  test('issue 15 item 3: a reply cut off mid-way is kept and marked after a reload, and Regenerate replaces it', async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
+    const t = token('cutoff');
+    await fakeModel.script(t, [{ kind: 'text', chunks: ['A whole answer.'] }]);
+    await fakeModel.script(t, [{ kind: 'cut', chunks: ['Half an ans'] }], { times: 1 });
+    await chat.open();
+    await chat.send(`Answer ${t}`);
+    await expect(chat.error).toContainText(/stopped streaming mid-way/);
+    await expect.poll(() => chat.storedEnding()).toBe('cut-off');
+    await page.reload();
+    await expect(chat.lastAssistant()).toContainText('Half an ans');
+    await expect(chat.lastAssistant().getByTestId('reply-cut-off')).toBeVisible();
+    await chat.regenerate();
+    await expect(chat.lastAssistant()).toContainText('A whole answer.');
+    await expect(chat.assistantMessages()).toHaveCount(1);
+    await expect(chat.lastAssistant().getByTestId('reply-cut-off')).toHaveCount(0);
+  });
+
   test('a slow model reaches the user as a timeout, not a hang', async ({ chat, fakeModel }) => {
     const t = token('hang');
     await fakeModel.script(t, [{ kind: 'hang' }]);
@@ -62,7 +84,11 @@ test.describe('chat', () => {
     await expect(chat.error).toContainText(/did not answer in time/, { timeout: 15_000 });
   });
 
-  test('stop ends the stream and keeps what arrived', async ({ chat, fakeModel }) => {
+  test('stop ends the stream and keeps what arrived, marked stopped, also after a reload (issue 15 item 3)', async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
     const t = token('slow');
     const chunks = Array.from({ length: 60 }, (_, i) => `word${i} `);
     await fakeModel.script(t, [{ kind: 'text', chunks, delayMs: 80 }]);
@@ -73,6 +99,74 @@ test.describe('chat', () => {
     await chat.waitIdle();
     await expect(chat.lastAssistant()).not.toContainText('word59');
     await expect(chat.page.getByTestId('send')).toBeVisible();
+    await expect(chat.lastAssistant().getByTestId('reply-stopped')).toBeVisible();
+
+    // The server stopped too, and kept the partial reply marked as such.
+    await expect.poll(() => chat.storedEnding()).toBe('stopped');
+    await page.reload();
+    await expect(chat.lastAssistant()).toContainText('word2');
+    await expect(chat.lastAssistant()).not.toContainText('word59');
+    await expect(chat.lastAssistant().getByTestId('reply-stopped')).toBeVisible();
+  });
+
+  test('issue 15 item 3: a reload during a reply picks it up where it is, and it ends complete', async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
+    const t = token('resume');
+    const chunks = Array.from({ length: 30 }, (_, i) => `part${i} `);
+    await fakeModel.script(t, [{ kind: 'text', chunks, delayMs: 80 }]);
+    await chat.open();
+    await chat.send(`Tell it slowly ${t}`);
+    await expect(chat.lastAssistant()).toContainText('part2');
+    await page.reload();
+    await expect(chat.lastAssistant()).toContainText('part29', { timeout: 15_000 });
+    await chat.waitIdle();
+    await expect(page.getByTestId('unanswered')).toHaveCount(0);
+    await expect(chat.assistantMessages()).toHaveCount(1);
+    await expect(chat.lastAssistant().getByTestId('reply-stopped')).toHaveCount(0);
+    await page.reload();
+    await expect(chat.lastAssistant()).toContainText('part0 part1 part2');
+    await expect(chat.lastAssistant()).toContainText('part29');
+    await expect(chat.lastAssistant().getByTestId('reply-stopped')).toHaveCount(0);
+  });
+
+  test('issue 15 item 8: starter prompts, copy, and editing the latest message (kept after a reload)', async ({
+    chat,
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await chat.open();
+    await expect(chat.modeSelect.locator('option:checked')).toHaveText('Answer or use tools');
+    const starters = page.getByTestId('starters').getByRole('button');
+    await expect(starters).toHaveCount(3);
+    await starters.first().click();
+    await expect(chat.userMessages().last()).toHaveText('Find a vegan restaurant in Ebisu');
+    await expect(chat.lastAssistant()).toContainText('Echo: Find a vegan restaurant in Ebisu');
+    await chat.waitIdle();
+
+    await chat.lastAssistant().getByTestId('copy-message').click();
+    await expect(chat.lastAssistant().getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'Echo: Find a vegan restaurant in Ebisu',
+    );
+
+    const edited = `Find a Japanese place in Ginza ${token('edit')}`;
+    await chat.userMessages().last().getByTestId('edit-message').click();
+    const draft = chat.userMessages().last().getByTestId('edit-draft');
+    await expect(draft).toBeFocused();
+    await draft.fill(edited);
+    await draft.press('Enter');
+    await expect(chat.lastAssistant()).toContainText(`Echo: ${edited}`);
+    await chat.waitIdle();
+    await expect(chat.userMessages()).toHaveCount(1);
+    await expect(chat.assistantMessages()).toHaveCount(1);
+    await page.reload();
+    await expect(chat.userMessages()).toHaveCount(1);
+    await expect(chat.userMessages().last()).toHaveText(edited);
+    await expect(chat.lastAssistant()).toContainText(`Echo: ${edited}`);
   });
 
   test('regenerate replaces the last reply', async ({ chat, fakeModel }) => {
@@ -90,17 +184,29 @@ test.describe('chat', () => {
     await expect(chat.lastAssistant()).toContainText('Second take');
   });
 
-  test('model HTML never reaches the DOM raw; code blocks render', async ({ chat, fakeModel, page }) => {
+  test('model HTML never reaches the DOM raw; code blocks render, highlighted (issue 15 item 8)', async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
     const t = token('xss');
     const reply = [
       'Look: <img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script>',
       '[click](javascript:window.__pwned=3)',
       '```js\nconst answer = 42;\n```',
+      '```html\n<img src=x onerror="window.__pwned=4">\n```',
     ].join('\n\n');
     await fakeModel.script(t, [{ kind: 'text', chunks: [reply] }]);
     await chat.open();
     await chat.send(`Render this ${t}`);
-    await expect(chat.lastAssistant().locator('pre code')).toHaveText('const answer = 42;');
+    const code = chat.lastAssistant().locator('pre code');
+    await expect(code.first()).toHaveText('const answer = 42;');
+    await expect(code.first()).toHaveAttribute('data-highlighted', '');
+    await expect(code.first().locator('.hljs-keyword')).toHaveText('const');
+    await expect(code.first().locator('.hljs-number')).toHaveText('42');
+    // Highlighted HTML is text in spans, never markup.
+    await expect(code.nth(1)).toHaveAttribute('data-highlighted', '');
+    await expect(code.nth(1)).toHaveText('<img src=x onerror="window.__pwned=4">');
     await expect(chat.lastAssistant().locator('img, script')).toHaveCount(0);
     const href = await chat.lastAssistant().getByRole('link', { name: 'click' }).getAttribute('href');
     expect(href ?? '').not.toContain('javascript:');
@@ -126,9 +232,33 @@ test.describe('chat', () => {
       .conversationRow(`Renamed ${t}`)
       .getByRole('button', { name: /Delete/ })
       .click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    expect(await violations(page), 'delete confirmation (issue 15 item 11)').toEqual([]);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(chat.conversationRow(`Renamed ${t}`)).toHaveCount(0);
+  });
+
+  test('issue 15 item 8: the conversation list is grouped by date and searchable by title', async ({
+    chat,
+    page,
+  }) => {
+    const t = token('find');
+    await chat.open();
+    await chat.send(`Search me ${t}`);
+    await chat.waitIdle();
+    await expect(chat.conversationList.getByRole('list', { name: 'Today' })).toContainText(`Search me ${t}`);
+    const search = page.getByTestId('conversation-search');
+    await search.fill(t.toUpperCase());
+    await expect(chat.conversationList.getByRole('listitem')).toHaveCount(1);
+    await expect(chat.conversationRow(`Search me ${t}`)).toBeVisible();
+    await search.fill(`no such title ${t}`);
+    await expect(chat.conversationList.getByRole('listitem')).toHaveCount(0);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'No conversation title contains' }),
+    ).toBeVisible();
+    await search.fill('');
+    await expect(chat.conversationRow(`Search me ${t}`)).toBeVisible();
   });
 
   test('the model picker lists the configured models and the choice is sent', async ({ chat, fakeModel }) => {

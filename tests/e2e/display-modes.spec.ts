@@ -65,9 +65,31 @@ test.describe('11.2 / 11.3 display modes', () => {
     const box = await page.getByTestId('view-container').boundingBox();
     expect(box?.width).toBe(viewport?.width);
     expect(box?.height).toBe(viewport?.height);
-    await page.getByTestId('view-container').getByRole('button', { name: 'Close' }).click();
+    // Issue 15 item 1: the model's reply after the call arrived behind the view, and the view says so.
+    await expect(views.container().getByTestId('reply-behind')).toHaveText(/A reply arrived in the chat/);
+    await views.toolbarButton('Exit fullscreen').click();
     await expect(views.container()).toHaveAttribute('data-mode', 'inline');
     await expect(views.view().getByTestId('mode')).toHaveText('inline');
+  });
+
+  test('issue 15 item 1: a reopened conversation shows its views inline, or as the user last chose', async ({
+    chat,
+    fakeModel,
+    servers,
+    page,
+  }) => {
+    const views = await showView({ chat, fakeModel, servers }, 'probe_full');
+    await expect(views.container()).toHaveAttribute('data-mode', 'fullscreen');
+    await page.reload();
+    await views.ready();
+    await expect(views.container()).toHaveAttribute('data-mode', 'inline');
+    await expect(views.view().getByTestId('mode')).toHaveText('inline');
+
+    await views.toolbarButton('PiP (picture in picture)').click();
+    await expect(views.container()).toHaveAttribute('data-mode', 'pip');
+    await page.reload();
+    await views.ready();
+    await expect(views.container()).toHaveAttribute('data-mode', 'pip');
   });
 
   test('11.2 step 1: pip from tool metadata floats, can be moved, and stays put while the chat scrolls', async ({

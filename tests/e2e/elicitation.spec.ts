@@ -6,6 +6,7 @@ import {
   startElicitServer,
 } from '../fixtures/mcp/elicit-server';
 import { expect, type FakeModel, type Servers, test, token } from './fixtures';
+import { violations } from './helpers/axe';
 import type { ChatPage } from './pages/chat-page';
 import { ElicitationDialog } from './pages/elicitation-dialog';
 
@@ -79,6 +80,7 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
       await expect(dialog.field('Guests')).toHaveValue('2');
       await expect(dialog.field('Seating')).toHaveValue('inside');
       await expect(dialog.field('Vegetarian menu')).not.toBeChecked();
+      expect(await violations(page), 'elicitation form dialog (issue 15 item 11)').toEqual([]);
 
       // Keyboard: fill the form and submit it with Enter.
       await dialog.field('Your name').fill('Ada');
@@ -143,6 +145,7 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
       await expect(dialog.message()).toHaveText(SIGN_IN_MESSAGE);
       await expect(dialog.domain()).toHaveText('127.0.0.1');
       await expect(dialog.url()).toHaveText(fixture.consentUrl);
+      expect(await violations(page), 'elicitation URL consent dialog').toEqual([]);
 
       const popup = await dialog.open('127.0.0.1');
       await popup.waitForLoadState();

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, token } from './fixtures';
+import { violations } from './helpers/axe';
 import { NoticeToast } from './pages/notice-toast';
 import { ReviewDialog } from './pages/review-dialog';
 
@@ -68,6 +69,7 @@ test.describe('WebMCP HITL proposal: notify and review levels', () => {
     const review = new ReviewDialog(page);
     await review.expectField('note', 'Note', `Birthday dinner ${t}`, /What the restaurant should know/);
     await review.expectField('restaurantId', 'Restaurant id', 'r-sakura', /Restaurant id, e.g./);
+    expect(await violations(page), 'review dialog (issue 15 item 11)').toEqual([]);
     expect(notesWith(t)).toEqual([]);
     await review.edit('note', `Birthday dinner, one guest is vegan ${t}`);
     await review.approve();

@@ -11,7 +11,7 @@ let mcpUrl: string;
 let rsOrigin: string;
 
 test.beforeAll(async () => {
-  const [port, asPort, rsPort] = [freePort(), freePort(), freePort()];
+  const [port, asPort, rsPort] = await Promise.all([freePort(), freePort(), freePort()]);
   child = await startProcess(
     'tests/fixtures/oauth/main.ts',
     { AS_PORT: String(asPort), RS_PORT: String(rsPort) },

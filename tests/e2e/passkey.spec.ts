@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { startProbeServer } from '../fixtures/mcp/probe-server';
 import { expect, type FakeModel, test, token } from './fixtures';
+import { violations } from './helpers/axe';
 import { type VirtualCredential, virtualAuthenticator } from './helpers/webauthn';
 import { ActionLog } from './pages/action-log';
 import type { ChatPage } from './pages/chat-page';
@@ -65,8 +66,10 @@ test.describe('7.2 passkey gates with backend enforcement', () => {
     const gate = page.getByTestId('gate-dialog');
     await expect(gate).toContainText('Confirm your reservation with your passkey');
     await expect(gate.getByTestId('passkey-steps')).toHaveAttribute('data-step', 'register');
+    expect(await violations(page), 'passkey dialog, register step (issue 15 item 11)').toEqual([]);
     await gate.getByTestId('passkey-register').click();
     await expect(gate.getByTestId('passkey-steps')).toHaveAttribute('data-step', 'confirm');
+    expect(await violations(page), 'passkey dialog, confirm step').toEqual([]);
     // Phase 3: registration alone authorises nothing.
     expect(booked()).toBe(before);
     await gate.getByTestId('gate-confirm').click();

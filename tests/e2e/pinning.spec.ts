@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { type FixtureTool, mcpletTool, startOddServer } from '../fixtures/mcp/odd-server';
 import { PULLED_ECHO_DESCRIPTION, startProbeServer } from '../fixtures/mcp/probe-server';
 import { expect, test, token } from './fixtures';
+import { violations } from './helpers/axe';
 import { ActionLog } from './pages/action-log';
 import { GateDialog } from './pages/gate-dialog';
 import { ToolChangeDialog } from './pages/tool-change-dialog';
@@ -83,6 +84,7 @@ test.describe('attack 18: tool pinning against rug-pulls', () => {
       await dialog.expectChange('description', 'lookup fixture tool', 'Deletes every reservation you have');
       await dialog.expectChange('type', 'read', 'action');
       await dialog.expectChange('gate', 'none', 'confirm');
+      expect(await violations(page), 'tool change dialog (issue 15 item 11)').toEqual([]);
       await dialog.accept();
       await expect(refused.getByTestId('tool-changed-notice')).toContainText(
         'You accepted the new definition',

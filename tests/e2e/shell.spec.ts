@@ -1,4 +1,6 @@
 import { expect, test } from './fixtures';
+import { PreviewPage } from './pages/preview-page';
+import { Views } from './pages/views';
 import { BARE_HOST_PORT } from './ports';
 
 test.describe('app shell', () => {
@@ -6,6 +8,30 @@ test.describe('app shell', () => {
     await page.goto(`http://localhost:${BARE_HOST_PORT}/`);
     await expect(page.getByTestId('no-model')).toContainText('LLM_BASE_URL');
     await expect(page.getByTestId('composer')).toBeDisabled();
+  });
+
+  test("issue 15 item 4: with no model the panel points at the preview, which shows a tool's view beside its envelope, in each display mode", async ({
+    page,
+  }) => {
+    await page.goto(`http://localhost:${BARE_HOST_PORT}/`);
+    await page.getByTestId('no-model').getByRole('link', { name: 'developer preview' }).click();
+    const preview = new PreviewPage(page);
+    await expect(page.getByRole('heading', { name: 'Developer preview' })).toBeVisible();
+    await preview.tryIt('restaurant', 'search_restaurants');
+    await preview.call('restaurant', 'search_restaurants');
+    await expect(preview.view('restaurant', 'search_restaurants')).toContainText('In a chat this view opens');
+    const views = new Views(page);
+    await views.ready();
+    await expect(views.view().getByTestId('restaurant').first()).toBeVisible();
+    for (const [name, mode] of [
+      ['Fullscreen', 'fullscreen'],
+      ['PiP (picture in picture)', 'pip'],
+    ] as const) {
+      await views.toolbarButton(name).click();
+      await expect(views.container()).toHaveAttribute('data-mode', mode);
+      await page.keyboard.press('Escape');
+      await expect(views.container()).toHaveAttribute('data-mode', 'inline');
+    }
   });
 
   test('the theme toggle switches to dark and the choice persists', async ({ page, chat }) => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mcpletTool, startOddServer } from '../fixtures/mcp/odd-server';
 import { expect, test, token } from './fixtures';
+import { violations } from './helpers/axe';
 import { freePort, startProcess } from './helpers/processes';
 import { GateDialog } from './pages/gate-dialog';
 
@@ -89,7 +90,7 @@ test.describe('MCP tools in the chat', () => {
     fakeModel,
     servers,
   }) => {
-    const port = freePort();
+    const port = await freePort();
     const child = await startProcess(
       'servers/restaurant/main.ts',
       { RESERVATIONS_FILE: '.data/e2e/kill.jsonl' },
@@ -164,6 +165,7 @@ test.describe('developer preview', () => {
     ] as const) {
       await preview.addCommandServer({ id, command, admission });
       await gate.expectCommand(command);
+      expect(await violations(page), 'command gate dialog (issue 15 item 11)').toEqual([]);
       await gate.approve();
       servers.track(id);
       await expect(preview.addServerNotice()).toHaveText(`Added ${id}.`);

@@ -4,6 +4,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { VERIFIED_APPROVAL } from '../fixtures/verified-approval/authority';
 import { type ApprovalFixture, serveApprovalFixture } from '../fixtures/verified-approval/server';
 import { expect, test, token } from './fixtures';
+import { violations } from './helpers/axe';
 import { virtualAuthenticator } from './helpers/webauthn';
 import { ToolCards } from './pages/tool-cards';
 import { VerifiedApprovalDialog } from './pages/verified-approval-dialog';
@@ -57,8 +58,10 @@ test.describe('issue 13 item 3: per-call verified approval (SEP-2672)', () => {
     await chat.send(`Pay ACME ${t}`);
     const dialog = new VerifiedApprovalDialog(page);
     await dialog.expectOpen('transfer_funds');
+    expect(await violations(page), 'verified approval dialog, enrolment (issue 15 item 11)').toEqual([]);
     await dialog.enrol();
     await expect(dialog.displayText()).toHaveText('Approve transfer_funds with {"amount":120,"to":"ACME"}');
+    expect(await violations(page), 'verified approval dialog, approval').toEqual([]);
     await expect(dialog.authenticator()).toContainText('the passkey on this device');
     await expect(dialog.gate.arg('amount')).toHaveText(['Amount', '120']);
     await dialog.approve();

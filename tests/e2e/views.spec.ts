@@ -94,7 +94,27 @@ test.describe('MCP Apps views', () => {
     await expect(form.getByTestId('draft')).toHaveText('You cancelled this action, so nothing was done.');
   });
 
-  test('issue 15 item 2: fullscreen and the floating view give the keyboard to their Close control; Escape brings the view back inline and focus back to what opened it', async ({
+  test('issue 15 item 7: the card folds the text its view shows; the view log is a toolbar control away', async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
+    const views = await openItalianView(page, chat, fakeModel, 'clutter');
+    const card = page.getByTestId('tool-call-card').last();
+    await expect(card.getByTestId('tool-result')).toBeHidden();
+    await card.getByText('Result as text').click();
+    await expect(card.getByTestId('tool-result')).toBeVisible();
+    await expect(card.getByTestId('tool-result')).toContainText('Trattoria Luce');
+
+    const log = views.container().getByTestId('view-log');
+    await expect(log).toBeHidden();
+    await expect(views.toolbarButton('View log')).toHaveAttribute('aria-expanded', 'false');
+    await views.toolbarButton('View log').click();
+    await expect(log).toBeVisible();
+    await expect(log).toContainText('view initialized');
+  });
+
+  test('issue 15 item 2: fullscreen and the floating view give the keyboard to the control that brings them back; Escape brings the view back inline and focus back to what opened it', async ({
     chat,
     fakeModel,
     page,
@@ -106,7 +126,9 @@ test.describe('MCP Apps views', () => {
         'data-mode',
         mode === 'Fullscreen' ? 'fullscreen' : 'pip',
       );
-      await expect(views.toolbarButton('Close')).toBeFocused();
+      await expect(
+        views.toolbarButton(mode === 'Fullscreen' ? 'Exit fullscreen' : 'Put back in the chat'),
+      ).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(views.container()).toHaveAttribute('data-mode', 'inline');
       await expect(views.toolbarButton(mode)).toBeFocused();

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PasskeyPanel } from '@/components/gate/passkey-panel';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { currentUser } from '@/lib/auth/session';
@@ -15,6 +16,28 @@ const SURFACES: Record<string, string> = {
   host: 'the host (re-listing)',
   user: 'you',
 };
+
+const COLUMNS = ['When', 'Who', 'From', 'Server', 'Tool', 'Arguments (hash)', 'Gate', 'Outcome'] as const;
+
+/** A cell; on a phone it shows its column's name before the value. */
+function Cell({
+  column,
+  className = '',
+  children,
+}: {
+  column: (typeof COLUMNS)[number];
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td
+      data-label={column}
+      className={`py-1 pr-3 max-md:flex max-md:gap-3 max-md:py-0.5 max-md:before:w-32 max-md:before:shrink-0 max-md:before:text-muted max-md:before:content-[attr(data-label)] ${className}`}
+    >
+      {children}
+    </td>
+  );
+}
 
 /** 16.5: every action call, its gate and its outcome. Arguments appear only as a hash. */
 export default async function AuditPage() {
@@ -34,38 +57,42 @@ export default async function AuditPage() {
         {rows.length === 0 ? (
           <p className="text-sm text-muted">No action calls yet.</p>
         ) : (
-          <ScrollRegion label="Action log" className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="audit-table">
-              <thead className="text-xs text-muted">
+          <ScrollRegion label="Action log" className="md:overflow-x-auto">
+            {/* On a phone each row is a card of labelled cells (issue 15 item 6). */}
+            <table className="w-full text-left text-sm max-md:block" data-testid="audit-table">
+              <thead className="text-xs text-muted max-md:sr-only">
                 <tr>
-                  <th className="py-1 pr-3 font-medium">When</th>
-                  <th className="py-1 pr-3 font-medium">Who</th>
-                  <th className="py-1 pr-3 font-medium">From</th>
-                  <th className="py-1 pr-3 font-medium">Server</th>
-                  <th className="py-1 pr-3 font-medium">Tool</th>
-                  <th className="py-1 pr-3 font-medium">Arguments (hash)</th>
-                  <th className="py-1 pr-3 font-medium">Gate</th>
-                  <th className="py-1 font-medium">Outcome</th>
+                  {COLUMNS.map((column) => (
+                    <th key={column} className="py-1 pr-3 font-medium">
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-md:block">
                 {rows.map((row) => (
                   <tr
                     key={`${row.at}-${row.argsHash}-${row.outcome}`}
-                    className="border-t border-border"
+                    className="border-t border-border max-md:block max-md:py-2"
                     data-testid="audit-row"
                     data-outcome={row.outcome}
                   >
-                    <td className="py-1 pr-3 whitespace-nowrap">{new Date(row.at).toLocaleString()}</td>
-                    <td className="py-1 pr-3">{row.userId}</td>
-                    <td className="py-1 pr-3">{SURFACES[row.surface] ?? row.surface}</td>
-                    <td className="py-1 pr-3">{row.serverId}</td>
-                    <td className="py-1 pr-3 font-mono">{row.toolName}</td>
-                    <td className="py-1 pr-3 font-mono text-xs">{row.argsHash}</td>
-                    <td className="py-1 pr-3">{row.gate}</td>
-                    <td className={`py-1 ${row.outcome === 'ok' ? 'text-ok' : 'text-danger'}`}>
+                    <Cell column="When" className="whitespace-nowrap">
+                      {new Date(row.at).toLocaleString()}
+                    </Cell>
+                    <Cell column="Who">{row.userId}</Cell>
+                    <Cell column="From">{SURFACES[row.surface] ?? row.surface}</Cell>
+                    <Cell column="Server">{row.serverId}</Cell>
+                    <Cell column="Tool" className="font-mono">
+                      {row.toolName}
+                    </Cell>
+                    <Cell column="Arguments (hash)" className="font-mono text-xs break-all">
+                      {row.argsHash}
+                    </Cell>
+                    <Cell column="Gate">{row.gate}</Cell>
+                    <Cell column="Outcome" className={row.outcome === 'ok' ? 'text-ok' : 'text-danger'}>
                       {outcomeWords(row.outcome)}
-                    </td>
+                    </Cell>
                   </tr>
                 ))}
               </tbody>

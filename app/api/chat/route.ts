@@ -8,5 +8,5 @@ export const maxDuration = 300;
 export async function POST(request: Request) {
   const body = await readJson(request);
   if (!body.ok) return body.response;
-  return handleChatRequest(body.value, await currentUser(request), request.signal);
+  return handleChatRequest(body.value, await currentUser(request));
 }

@@ -303,10 +303,6 @@ app.fallbackNotificationHandler = async (notification) => {
 app.ontoolcancelled = (params) => setStatus(`Cancelled${params.reason ? `: ${params.reason}` : ''}`, 'error');
 app.onhostcontextchanged = (ctx) => applyContext({ ...app.getHostContext(), ...ctx });
 
-document.getElementById('fullscreen')?.addEventListener('click', () => {
-  const next = root.dataset.mode === 'fullscreen' ? 'inline' : 'fullscreen';
-  void app.requestDisplayMode({ mode: next });
-});
-
+// No fullscreen button of its own: the host's toolbar above the view switches modes (one control).
 await app.connect();
 applyContext(app.getHostContext());

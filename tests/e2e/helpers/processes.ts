@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -12,8 +12,17 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-export function freePort(): number {
-  return 20000 + Math.floor(Math.random() * 20000);
+/** A port the system just handed out as free (a random pick could land on a port in use). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Starts a TypeScript entry point in its own process and waits until it listens. */
@@ -41,7 +50,7 @@ async function waitUntilListening(child: ChildProcess, name: string, port: numbe
 
 /** Starts an MCP Apps example server installed from npm on a free port; its endpoint is `/mcp`. */
 export async function startNpmServer(pkg: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = freePort();
+  const port = await freePort();
   const child = spawn(process.execPath, [`node_modules/${pkg}/dist/index.js`], {
     env: { ...process.env, PORT: String(port) },
     stdio: 'ignore',

@@ -55,6 +55,13 @@ export class ChatPage {
     return decodeURIComponent(match[1]);
   }
 
+  /** How the server stored the conversation's last reply as ended (`stopped`, `cut-off`), or null. */
+  async storedEnding(): Promise<string | null> {
+    const response = await this.page.request.get(`/api/conversations/${this.conversationId()}`);
+    const body = (await response.json()) as { messages: Array<{ metadata?: { ended?: string } }> };
+    return body.messages.at(-1)?.metadata?.ended ?? null;
+  }
+
   /** What became of the latest derived result (mcplet_set_tool_result), under its card. */
   derivedStatus(): Locator {
     return this.page.getByTestId('derived-status').last();

@@ -33,6 +33,11 @@ export class PreviewPage {
     await this.admitted(serverId, tool).getByRole('button', { name: 'Try it' }).click();
   }
 
+  /** The tool's view the preview shows beside its last call's envelope. */
+  view(serverId: string, tool: string): Locator {
+    return this.admitted(serverId, tool).getByTestId('preview-view');
+  }
+
   /** Calls the tool from its open "Try it" form (no arguments needed) and waits for the response. */
   async call(serverId: string, tool: string) {
     const row = this.admitted(serverId, tool);

@@ -22,6 +22,15 @@ export class ToolCards {
     return this.card(toolName).getByTestId('card-sign-in').getByRole('button', { name: 'Connect' });
   }
 
+  /** Issue 15 item 9: the result's images and audio, drawn in the card. */
+  images(toolName: string): Locator {
+    return this.card(toolName).getByTestId('tool-media').locator('img');
+  }
+
+  audio(toolName: string): Locator {
+    return this.card(toolName).getByTestId('tool-media').locator('audio');
+  }
+
   result(toolName: string): Locator {
     return this.card(toolName).getByTestId('tool-result');
   }
