@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { OriginConfigError, originsFor } from '../lib/apps/origins';
 import { deploymentMode } from '../lib/config/deployment';
 import type { HostConfig } from '../lib/config/host-config';
 import { HostConfigError, loadHostConfig } from '../lib/config/load';
+import { pgliteDir } from '../lib/db/pglite-dir';
 import { bindRefusal } from '../lib/trust/command-servers';
 import { DEMO_SERVERS, demoPortBase } from '../servers/manifest';
 import { passkeyPort } from '../servers/passkey/config';
@@ -45,6 +47,15 @@ if (process.env.SKIP_BUILD !== '1' && needsBuild(root)) {
   console.log('Building the host (first start or sources changed)…');
   const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: process.env });
   if (build.status !== 0) fail('The build failed; see the output above.');
+}
+
+// The embedded database is created by a process of its own (scripts/prepare-db.ts says why).
+if (!process.env.DATABASE_URL && !existsSync(join(pgliteDir(), 'PG_VERSION'))) {
+  const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-db.ts'], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (prepared.status !== 0) fail('The embedded database could not be created; see the output above.');
 }
 
 const children: ChildProcess[] = [];

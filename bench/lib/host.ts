@@ -1,9 +1,40 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { FakeScript } from '../../tests/fixtures/fake-llm/script';
 
 export interface RunningHost {
   url: string;
+  /** Resident memory of the Next.js server (every process of the host's group running `next`), MB. */
+  nextRssMb(): number;
+  /** Lines the host wrote to stderr that name a warning (e.g. MaxListenersExceededWarning). */
+  warnings: string[];
   stop(): Promise<void>;
+}
+
+function processesInGroup(pgid: number): Array<{ pid: number; cmdline: string }> {
+  const found: Array<{ pid: number; cmdline: string }> = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: state, ppid, pgrp.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      found.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8') });
+    } catch {
+      // the process ended while it was read
+    }
+  }
+  return found;
+}
+
+function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** Starts the host with `npm start`'s script on its own port and data directory, and waits until it answers. */
@@ -14,7 +45,7 @@ export async function startHost(port: number, env: Record<string, string>): Prom
   // servers), so no orphan keeps a port or the bench's output open.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: { ...process.env, PASSKEY_PORT: String(port + 100), ...env, PORT: String(port), DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
   const killGroup = (signal: NodeJS.Signals) => {
@@ -24,6 +55,12 @@ export async function startHost(port: number, env: Record<string, string>): Prom
       // already gone
     }
   };
+  const warnings: string[] = [];
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (text: string) => {
+    process.stderr.write(text);
+    for (const line of text.split('\n')) if (/Warning\b/.test(line)) warnings.push(line);
+  });
   const onExit = () => killGroup('SIGKILL');
   process.once('exit', onExit);
   const url = `http://localhost:${port}`;
@@ -47,6 +84,11 @@ export async function startHost(port: number, env: Record<string, string>): Prom
   }
   return {
     url,
+    warnings,
+    nextRssMb: () =>
+      processesInGroup(child.pid ?? -1)
+        .filter((p) => p.cmdline.includes('next'))
+        .reduce((sum, p) => sum + rssMb(p.pid), 0),
     stop: () =>
       new Promise<void>((resolve) => {
         process.off('exit', onExit);
@@ -58,6 +100,41 @@ export async function startHost(port: number, env: Record<string, string>): Prom
           resolve();
         });
         killGroup('SIGTERM');
+      }),
+  };
+}
+
+/** The fake model in a child process on `port`, with `scripts` registered. */
+export async function startFakeLlmProcess(
+  port: number,
+  scripts: FakeScript[],
+): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/fake-llm/main.ts'], {
+    env: { ...process.env, FAKE_LLM_PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const onExit = () => child.kill('SIGKILL');
+  process.once('exit', onExit);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/v1/models`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the fake model did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  for (const script of scripts)
+    await fetch(`${url}/__script`, { method: 'POST', body: JSON.stringify(script) });
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        process.off('exit', onExit);
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
       }),
   };
 }

@@ -27,3 +27,16 @@ export function report(title: string, runs: number, rows: Row[]): void {
     );
   }
 }
+
+/** The p-th percentile (nearest rank) of the values. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1] as number;
+}
+
+/** One figure that is not a time: a label and its text. */
+export function reportLine(metric: string, text: string): void {
+  console.log(`  ${metric.padEnd(28)} ${text}`);
+}

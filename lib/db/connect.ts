@@ -20,6 +20,13 @@ export interface DbTarget {
 
 export const LOCAL_USER_ID = 'local';
 
+/**
+ * PGlite's PostgreSQL defaults to 128 MB of shared buffers, held in the WebAssembly memory for the
+ * life of the process (issue 14's memory goal); the host's tables are small and the files behind
+ * them stay in the OS page cache.
+ */
+const PGLITE_CONF = 'shared_buffers=16MB';
+
 export async function openDb(target: DbTarget): Promise<Db> {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: await poolFor(target) }) });
   await migrateToLatest(db as Kysely<unknown>);
@@ -38,6 +45,6 @@ async function poolFor(target: DbTarget) {
   }
   const dataDir = target.dataDir ?? join(process.cwd(), '.data', 'pglite');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir);
+  const lite = await PGlite.create(dataDir, { postgresqlconf: PGLITE_CONF });
   return pglitePool(lite);
 }

@@ -1,6 +1,6 @@
 import 'server-only';
-import { join } from 'node:path';
 import { type Db, openDb } from './connect';
+import { pgliteDir } from './pglite-dir';
 
 export type { Db } from './connect';
 export { LOCAL_USER_ID } from './connect';
@@ -9,10 +9,9 @@ const holder = globalThis as unknown as { __mcpletDb?: Promise<Db> };
 
 export function getDb(): Promise<Db> {
   if (!holder.__mcpletDb) {
-    const dataRoot = process.env.DATA_DIR ?? join(process.cwd(), '.data');
     holder.__mcpletDb = openDb({
       databaseUrl: process.env.DATABASE_URL || undefined,
-      dataDir: join(dataRoot, 'pglite'),
+      dataDir: pgliteDir(),
     }).catch((error: unknown) => {
       holder.__mcpletDb = undefined;
       throw error;

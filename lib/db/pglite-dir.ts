@@ -1,0 +1,6 @@
+import { join } from 'node:path';
+
+/** Where the embedded database lives: `$DATA_DIR/pglite` (DATA_DIR defaults to `.data`). */
+export function pgliteDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.DATA_DIR ?? join(process.cwd(), '.data'), 'pglite');
+}
