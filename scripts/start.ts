@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { OriginConfigError, originsFor } from '../lib/apps/origins';
 import { deploymentMode } from '../lib/config/deployment';
+import { heapLimitMb } from '../lib/config/heap-limit';
 import type { HostConfig } from '../lib/config/host-config';
 import { HostConfigError, loadHostConfig } from '../lib/config/load';
 import { pgliteDir } from '../lib/db/pglite-dir';
@@ -23,6 +24,9 @@ function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
   process.exit(1);
 }
+
+const heapMb = heapLimitMb(process.env);
+if (typeof heapMb !== 'number') fail(`Cannot start: ${heapMb.error}`);
 
 // Before anything is built or started: the host has no sign-in, so it listens only on this machine.
 const refusal = bindRefusal(bind, deploymentMode());
@@ -133,11 +137,15 @@ if (config.demoServers) {
 
 // Idle keep-alive connections stay open longer than clients and proxies keep theirs (Node's 5 s
 // default lets a client reuse a socket the server is closing: ECONNRESET).
-run('next', [nextBin, 'start', '-p', port, '-H', bind, '--keepAliveTimeout', '65000'], {
-  ...process.env,
-  PORT: port,
-  FIDO2_SERVER_URL: fido2,
-});
+run(
+  'next',
+  [`--max-old-space-size=${heapMb}`, nextBin, 'start', '-p', port, '-H', bind, '--keepAliveTimeout', '65000'],
+  {
+    ...process.env,
+    PORT: port,
+    FIDO2_SERVER_URL: fido2,
+  },
+);
 // Opening the servers list once makes the host connect to its MCP servers before the first chat.
 await waitFor(async () => {
   try {

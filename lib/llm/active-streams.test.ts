@@ -34,21 +34,37 @@ function manualTurn() {
   };
 }
 
-async function readAll(stream: ReadableStream<UIMessageChunk>): Promise<string> {
+/** The text deltas in a stream of server-sent events; `[DONE]` must close it. */
+function textOf(events: string): string {
   let text = '';
-  for await (const chunk of stream) if (chunk.type === 'text-delta') text += chunk.delta;
+  for (const line of events.split('\n')) {
+    if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
+    const chunk = JSON.parse(line.slice(6)) as UIMessageChunk;
+    if (chunk.type === 'text-delta') text += chunk.delta;
+  }
   return text;
 }
 
-async function readSome(stream: ReadableStream<UIMessageChunk>, count: number): Promise<string> {
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let events = '';
+  for await (const bytes of stream) events += decoder.decode(bytes, { stream: true });
+  expect(events.endsWith('data: [DONE]\n\n')).toBe(true);
+  return textOf(events);
+}
+
+/** Reads until `count` text deltas have arrived (a read may carry several), then leaves. */
+async function readSome(stream: ReadableStream<Uint8Array>, count: number): Promise<string> {
   const reader = stream.getReader();
-  let text = '';
-  for (let i = 0; i < count; i++) {
-    const { value } = await reader.read();
-    if (value?.type === 'text-delta') text += value.delta;
+  const decoder = new TextDecoder();
+  let events = '';
+  while ((events.match(/"text-delta"/g) ?? []).length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    events += decoder.decode(value, { stream: true });
   }
   await reader.cancel();
-  return text;
+  return textOf(events);
 }
 
 describe('issue 15 item 3: a running reply outlives its reader', () => {
@@ -61,7 +77,7 @@ describe('issue 15 item 3: a running reply outlives its reader', () => {
     // The first reader is gone (the page reloaded); the turn is still running.
     const resumed = resumeActiveStream('u1', 'c-late');
     expect(resumed).not.toBeNull();
-    const all = readAll(resumed as ReadableStream<UIMessageChunk>);
+    const all = readAll(resumed as ReadableStream<Uint8Array>);
     turn.send(', again.');
     turn.end();
     expect(await all).toBe('Hello there, again.');

@@ -1,14 +1,15 @@
 import 'server-only';
-import type { UIMessageChunk } from 'ai';
+import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 
 /**
  * Issue 15 item 3: the chat turns running in this process, so a reload can pick a reply up where it
  * is. A turn runs to its end whether or not a browser reads it; it stops only when asked (Stop).
- * Each keeps the chunks sent so far: a reader that joins late gets them all, then the rest live.
+ * Each keeps the events sent so far: a reader that joins late gets them all, then the rest live.
  * In-process: the hosted mode (issue 16) moves this to Redis with the rest of its shared state.
  */
 interface ActiveStream {
-  chunks: UIMessageChunk[];
+  /** Each chunk as the server-sent event the browser receives, encoded once for every reader. */
+  events: string[];
   done: boolean;
   readers: Set<() => void>;
   stop: AbortController;
@@ -16,6 +17,8 @@ interface ActiveStream {
 
 /** A turn that somehow keeps streaming beyond this is cut from replay (it still runs and is saved). */
 const MAX_CHUNKS = 50_000;
+const END_EVENT = 'data: [DONE]\n\n';
+const encoder = new TextEncoder();
 
 const holder = globalThis as unknown as { __mcpletActiveStreams?: Map<string, ActiveStream> };
 holder.__mcpletActiveStreams ??= new Map();
@@ -33,10 +36,10 @@ export function startActiveStream(
   userId: string,
   conversationId: string,
   start: (signal: AbortSignal) => ReadableStream<UIMessageChunk>,
-): ReadableStream<UIMessageChunk> {
+): ReadableStream<Uint8Array> {
   const key = keyOf(userId, conversationId);
   streams.get(key)?.stop.abort();
-  const entry: ActiveStream = { chunks: [], done: false, readers: new Set(), stop: new AbortController() };
+  const entry: ActiveStream = { events: [], done: false, readers: new Set(), stop: new AbortController() };
   streams.set(key, entry);
   const wake = () => {
     for (const reader of entry.readers) reader();
@@ -47,7 +50,7 @@ export function startActiveStream(
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        if (entry.chunks.length < MAX_CHUNKS) entry.chunks.push(value);
+        if (entry.events.length < MAX_CHUNKS) entry.events.push(`data: ${JSON.stringify(value)}\n\n`);
         wake();
       }
     } catch (error) {
@@ -66,7 +69,7 @@ export function startActiveStream(
 export function resumeActiveStream(
   userId: string,
   conversationId: string,
-): ReadableStream<UIMessageChunk> | null {
+): ReadableStream<Uint8Array> | null {
   const entry = streams.get(keyOf(userId, conversationId));
   return entry && !entry.done ? follow(entry) : null;
 }
@@ -79,7 +82,11 @@ export function stopActiveStream(userId: string, conversationId: string): boolea
   return true;
 }
 
-function follow(entry: ActiveStream): ReadableStream<UIMessageChunk> {
+/**
+ * A reader of the turn's UI message stream as server-sent events (the AI SDK's wire format): what
+ * has arrived since its last read goes out as one write, and `[DONE]` ends it.
+ */
+function follow(entry: ActiveStream): ReadableStream<Uint8Array> {
   let sent = 0;
   let waiting: (() => void) | null = null;
   const arrival = () =>
@@ -90,16 +97,29 @@ function follow(entry: ActiveStream): ReadableStream<UIMessageChunk> {
       if (waiting) entry.readers.delete(waiting);
       waiting = null;
     });
-  return new ReadableStream<UIMessageChunk>({
+  return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      while (sent >= entry.chunks.length && !entry.done) await arrival();
-      for (const chunk of entry.chunks.slice(sent)) controller.enqueue(chunk);
-      sent = entry.chunks.length;
+      while (sent >= entry.events.length && !entry.done) await arrival();
+      const fresh = entry.events.slice(sent).join('');
+      sent = entry.events.length;
+      const text = entry.done ? fresh + END_EVENT : fresh;
+      if (text) controller.enqueue(encoder.encode(text));
       if (entry.done) controller.close();
     },
     cancel() {
       // The reader left (a reload, a closed tab); the turn goes on.
       if (waiting) entry.readers.delete(waiting);
+    },
+  });
+}
+
+/** The response that carries a turn's events, with the headers the AI SDK's chat transport expects. */
+export function activeStreamResponse(body: ReadableStream<Uint8Array>): Response {
+  return new Response(body, {
+    headers: {
+      ...UI_MESSAGE_STREAM_HEADERS,
+      // no-transform: the server's gzip would buffer and re-encode every event (issue 14).
+      'cache-control': 'no-cache, no-transform',
     },
   });
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createUIMessageStreamResponse, type ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
 import type { SessionUser } from '../auth/session';
 import { configuredCredentialPatterns, hostConfig } from '../config/load';
 import { getDb } from '../db';
@@ -10,7 +10,7 @@ import { getRegistry } from '../mcp/registry';
 import { parseChatMode } from '../mcplet/chat-mode';
 import { DERIVED_TOOL_NAME } from '../mcplet/derived-result';
 import { cleanText } from '../mcplet/model-facing';
-import { startActiveStream } from './active-streams';
+import { activeStreamResponse, startActiveStream } from './active-streams';
 import { turnHistory } from './chat-history';
 import { parseChatRequest, titleFrom } from './chat-request';
 import { runChatTurn } from './chat-turn';
@@ -98,6 +98,5 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
       },
     }),
   );
-  // no-transform: the server's gzip would buffer and re-encode every chunk of the stream (issue 14).
-  return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-cache, no-transform' } });
+  return activeStreamResponse(stream);
 }

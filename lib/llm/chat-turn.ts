@@ -139,11 +139,11 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
           controller.enqueue(chunk);
         },
       });
-      writer.merge(
-        toUIMessageStream({ stream: result.stream, tools, onError: reportError })
-          .pipeThrough(timeoutsAsErrors)
-          .pipeThrough(toolOnlyGate(chatMode, allowed)),
+      const ui = toUIMessageStream({ stream: result.stream, tools, onError: reportError }).pipeThrough(
+        timeoutsAsErrors,
       );
+      // One stream stage less per chunk when no 12.2 gate applies (issue 14).
+      writer.merge(chatMode === 'tool-only' ? ui.pipeThrough(toolOnlyGate(chatMode, allowed)) : ui);
     },
     async onEnd({ responseMessage, isAborted }) {
       if (!hasContent(responseMessage)) return;

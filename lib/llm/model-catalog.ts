@@ -46,5 +46,30 @@ export async function chooseModel(
       reason: `The model "${requested}" is not configured on this host. Pick one from the list.`,
     };
   }
-  return { ok: true, option: pick, model: languageModelFor(pick, process.env) };
+  return { ok: true, option: pick, model: modelFor(pick, process.env) };
+}
+
+/** The settings a provider is built from: a model is rebuilt only when one of them changes. */
+const PROVIDER_SETTINGS = [
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'ANTHROPIC_API_KEY',
+  'GOOGLE_GENERATIVE_AI_API_KEY',
+  'LLM_BASE_URL',
+  'LLM_API_KEY',
+  'OLLAMA_BASE_URL',
+] as const;
+const models = globalThis as unknown as { __mcpletModels?: Map<string, LanguageModel> };
+
+/** One provider instance per model and settings, not one per turn (issue 14). */
+function modelFor(option: ModelOption, env: NodeJS.ProcessEnv): LanguageModel {
+  models.__mcpletModels ??= new Map();
+  const key = [option.id, ...PROVIDER_SETTINGS.map((name) => env[name] ?? '')].join('\u0000');
+  let model = models.__mcpletModels.get(key);
+  if (!model) {
+    model = languageModelFor(option, env);
+    if (models.__mcpletModels.size > 50) models.__mcpletModels.clear();
+    models.__mcpletModels.set(key, model);
+  }
+  return model;
 }

@@ -1,6 +1,5 @@
-import { createUIMessageStreamResponse } from 'ai';
 import { currentUser } from '@/lib/auth/session';
-import { resumeActiveStream, stopActiveStream } from '@/lib/llm/active-streams';
+import { activeStreamResponse, resumeActiveStream, stopActiveStream } from '@/lib/llm/active-streams';
 
 export const dynamic = 'force-dynamic';
 export const maxDuration = 300;
@@ -12,7 +11,7 @@ export async function GET(request: Request, { params }: Params) {
   const { id } = await params;
   const stream = resumeActiveStream((await currentUser(request)).id, id);
   if (!stream) return new Response(null, { status: 204 });
-  return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-cache, no-transform' } });
+  return activeStreamResponse(stream);
 }
 
 /** Stop: ends the conversation's running reply (closing the page does not). */
