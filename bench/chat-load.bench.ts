@@ -22,11 +22,11 @@ const FAST = { kind: 'text' as const, chunks: Array.from({ length: 20 }, (_, i) 
  */
 export async function benchChatLoad(): Promise<void> {
   // The model in a process of its own: neither the host nor the direct client shares its thread.
-  const fake = await startFakeLlmProcess(3415, [
+  const fake = await startFakeLlmProcess(3417, [
     { match: 'load slow', steps: [SLOW] },
     { match: 'load fast', steps: [FAST] },
   ]);
-  const host = await startHost(3414, {
+  const host = await startHost(3416, {
     LLM_BASE_URL: `${fake.url}/v1`,
     LLM_MODEL: 'fake-model',
     LLM_MAX_RETRIES: '0',

@@ -4,9 +4,26 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { dispatch } from '../lib/mcp/dispatch';
 import { McpRegistry } from '../lib/mcp/registry';
 import { startHost } from './lib/host';
-import { median, report } from './lib/stats';
+import { median, report, reportLine } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30) * 4;
+const THROUGHPUT_MS = RUNS < 40 ? 1_000 : 5_000;
+
+/** Calls per second that `clients` concurrent callers complete in a closed loop. */
+async function throughput(call: () => Promise<unknown>, clients: number): Promise<number> {
+  let done = 0;
+  const start = performance.now();
+  const until = start + THROUGHPUT_MS;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        await call();
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - start) / 1000);
+}
 const WARMUP = 10;
 const ARGS = { cuisine: 'italian' };
 
@@ -87,6 +104,14 @@ export async function benchToolCall(): Promise<void> {
       { metric: 'host dispatch (in-process)', baseline: median(d), host: median(p) },
       { metric: 'host HTTP API /api/tools/call', baseline: median(d), host: median(a) },
     ]);
+    for (const clients of [1, 50]) {
+      const directRate = await throughput(direct, clients);
+      const apiRate = await throughput(viaApi, clients);
+      reportLine(
+        `calls/s, ${clients} client${clients > 1 ? 's' : ''}`,
+        `direct ${directRate.toFixed(0)}  host API ${apiRate.toFixed(0)}  ratio ${(apiRate / directRate).toFixed(2)}x (goal ≥ 0.5x)`,
+      );
+    }
   } finally {
     await client.close();
     await registry.closeAll();

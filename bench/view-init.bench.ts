@@ -1,4 +1,9 @@
+import { performance } from 'node:perf_hooks';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromium } from '@playwright/test';
+import { jsonSchema, streamText, tool } from 'ai';
 import { CHROMIUM_ARGS, resolveChromium } from '../tests/e2e/chromium';
 import { startFakeLlm } from '../tests/fixtures/fake-llm/server';
 import { startHost } from './lib/host';
@@ -30,7 +35,10 @@ window.measure = (html) => new Promise((resolve) => {
 /**
  * Time from a tool result reaching the browser to the demo view's `ui/notifications/initialized`,
  * through the host (resource read, sandbox proxy on its own origin, relay), against the same view
- * HTML in a bare iframe answered by a minimal responder.
+ * HTML in a bare iframe answered by a minimal responder. And from the user's send: the host's whole
+ * path (turn, model, tool call, view) against the same steps done directly one after another (the
+ * model's tool call with the AI SDK, the tool call and the resource read with the SDK client, the
+ * bare iframe).
  */
 export async function benchViewInit(): Promise<void> {
   const fake = await startFakeLlm();
@@ -49,6 +57,16 @@ export async function benchViewInit(): Promise<void> {
       { kind: 'text', chunks: ['ok'] },
     ],
   });
+  // Last, so it is matched before the broader 'bench view'.
+  fake.scripts.push({
+    match: 'bench view direct',
+    steps: [
+      {
+        kind: 'tool-calls',
+        calls: [{ name: 'restaurant__search_restaurants', arguments: { cuisine: 'japanese' } }],
+      },
+    ],
+  });
   const host = await startHost(3413, {
     DEMO_PORT_BASE: '3481',
     LLM_BASE_URL: `${fake.url}/v1`,
@@ -56,9 +74,33 @@ export async function benchViewInit(): Promise<void> {
     OLLAMA_BASE_URL: 'http://127.0.0.1:9',
   });
   const browser = await chromium.launch({ executablePath: resolveChromium(), args: CHROMIUM_ARGS });
+  const mcp = new Client({ name: 'bench', version: '1' });
+  await mcp.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1:3481/mcp')));
+  const model = createOpenAICompatible({ name: 'bench', baseURL: `${fake.url}/v1` }).chatModel('fake-model');
+  /** The steps of the host's path done directly: model tool call, tool call, resource read. */
+  async function directSteps(): Promise<{ html: string; elapsed: number }> {
+    const start = performance.now();
+    const result = streamText({
+      model,
+      prompt: 'bench view direct',
+      tools: {
+        restaurant__search_restaurants: tool({ inputSchema: jsonSchema({ type: 'object' }) }),
+      },
+      maxRetries: 0,
+    });
+    const calls = await result.toolCalls;
+    if (calls.length === 0) throw new Error('the fake model made no tool call');
+    await mcp.callTool({ name: 'search_restaurants', arguments: { cuisine: 'japanese' } });
+    const read = await mcp.readResource({ uri: 'ui://restaurant/search.html' });
+    const first = read.contents[0];
+    const html = first && 'text' in first ? String(first.text) : '';
+    return { html, elapsed: performance.now() - start };
+  }
   try {
     const hostTimes: number[] = [];
     const baseTimes: number[] = [];
+    const sendTimes: number[] = [];
+    const directSendTimes: number[] = [];
     const resource = (await (
       await fetch(
         `${host.url}/api/apps/ui-resource?server=restaurant&uri=${encodeURIComponent('ui://restaurant/search.html')}`,
@@ -72,27 +114,42 @@ export async function benchViewInit(): Promise<void> {
       await page.getByTestId('composer').fill(`bench view ${i}`);
       await page.getByTestId('composer').press('Enter');
       await page.getByTestId('app-view').and(page.locator('[data-status="ready"]')).waitFor();
-      const elapsed = await page.evaluate(() => {
+      const [elapsed, fromSend] = await page.evaluate(() => {
         const marks = performance.getEntriesByType('mark');
+        const send = marks.find((m) => m.name === 'mcplet:send');
         const result = marks.find((m) => m.name.startsWith('mcplet:tool-result:'));
         const ready = marks.find((m) => m.name.startsWith('mcplet:view-initialized:'));
-        return result && ready ? ready.startTime - result.startTime : Number.NaN;
+        return [
+          result && ready ? ready.startTime - result.startTime : Number.NaN,
+          send && ready ? ready.startTime - send.startTime : Number.NaN,
+        ];
       });
       const base = await basePage.evaluate(
         (html) => (window as unknown as { measure(h: string): Promise<number> }).measure(html),
         resource.html,
       );
+      const direct = await directSteps();
+      const directBoot = await basePage.evaluate(
+        (html) => (window as unknown as { measure(h: string): Promise<number> }).measure(html),
+        direct.html,
+      );
       await page.close();
       if (i < 2) continue;
       hostTimes.push(Math.max(0, elapsed));
       baseTimes.push(base);
+      sendTimes.push(fromSend);
+      directSendTimes.push(direct.elapsed + directBoot);
     }
     report(
       'view: tool result to the demo view initialized (host double iframe vs bare iframe)',
       hostTimes.length,
-      [{ metric: 'result → initialized', baseline: median(baseTimes), host: median(hostTimes) }],
+      [
+        { metric: 'result → initialized', baseline: median(baseTimes), host: median(hostTimes) },
+        { metric: 'send → initialized', baseline: median(directSendTimes), host: median(sendTimes) },
+      ],
     );
   } finally {
+    await mcp.close();
     await browser.close();
     await host.stop();
     await fake.close();

@@ -105,6 +105,8 @@ export function Chat(props: ChatProps) {
   const settings = useCallback(() => ({ body: requestBody() }), [requestBody]);
 
   function send(text: string) {
+    // bench/view-init measures a view's boot from the user's send.
+    performance.mark('mcplet:send');
     clearError();
     if (!persisted.current) {
       persisted.current = true;
