@@ -1,6 +1,6 @@
 'use client';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type CallResponse, envelopeError } from '@/lib/mcp/call-response';
 import type { ToolView } from '@/lib/mcp/snapshot';
 import { GATE_TABLE } from '@/lib/mcplet/gates';
 import { DECISION_RULE_TEXT } from '@/lib/mcplet/trust-escalation';
@@ -11,19 +11,6 @@ import { ScrollRegion } from '../ui/scroll-region';
 import { type Decision, postJson } from './api';
 import { PreviewView } from './preview-view';
 import { buildArgs, type Field, type FieldValues, fieldsFor } from './schema-form';
-
-interface CallResponse {
-  decision: Decision;
-  envelope: { error?: { code?: string } } | null;
-  result?: CallToolResult;
-  exchange?: { request: unknown; response?: unknown };
-  /** Set when the model would receive the result as untrusted data (spotlighted), and why. */
-  untrusted?: string;
-  /** The server flagged the result `maliciousActivityHint` (SEP). */
-  malicious?: true;
-  sent: boolean;
-  durationMs: number;
-}
 
 const input = 'w-full rounded-md border border-border bg-bg px-2 py-1 text-sm';
 
@@ -283,7 +270,7 @@ export function ToolCallForm({
             callId={`${tool.name}-${call.id}`}
             args={call.args}
             result={response.sent ? response.result : undefined}
-            errorCode={response.envelope?.error?.code}
+            errorCode={envelopeError(response.envelope)?.code}
           />
         </div>
       ) : null}

@@ -4,7 +4,8 @@ import type {
   ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { type RefusalReason, refusalWords } from '../gates/answers';
-import { GATE_TABLE, type Gate } from '../mcplet/gates';
+import { type CallResponse, envelopeError } from '../mcp/call-response';
+import { GATE_TABLE } from '../mcplet/gates';
 import { askGate, type GateAnswer, type GatePrompt } from '../store/gates';
 import { useNotices } from '../store/notices';
 import { useToolChanges } from '../store/tool-changes';
@@ -38,13 +39,6 @@ export function gateRefusalError(reason: RefusalReason): ViewRequestError {
   return new ViewRequestError(refusalWords(reason), code, { reason });
 }
 
-interface DispatchResponse {
-  decision: { allow: boolean; reason: string; code?: string; gate?: Gate };
-  envelope: { error?: { code: string; message: string } };
-  result?: CallToolResult;
-  sent: boolean;
-}
-
 /**
  * `tools/call` from a view: sent to the host API as surface `app`, always for the view's own server
  * (the bridge fixes `serverId`; the view cannot choose it). A policy refusal becomes a JSON-RPC error
@@ -72,7 +66,7 @@ export async function callToolFromView(
     const body = (await response.json().catch(() => ({}))) as { error?: string };
     throw new ViewRequestError(body.error ?? `The host refused the call (HTTP ${response.status}).`);
   }
-  let outcome: DispatchResponse;
+  let outcome: CallResponse;
   let answer: GateAnswer | undefined;
   if (response.status === 202) {
     // Attack 3: the host's own gate runs, drawn outside the view's frame.
@@ -81,9 +75,9 @@ export async function callToolFromView(
       answer = given;
     });
     if (!answered.ok) throw new ViewRequestError(answered.error ?? 'The confirmation failed.');
-    outcome = answered.result as DispatchResponse;
+    outcome = answered.result as CallResponse;
   } else {
-    outcome = (await response.json()) as DispatchResponse;
+    outcome = (await response.json()) as CallResponse;
   }
   if (!outcome.decision.allow) {
     // Attack 18: the card of this view offers to review the change.
@@ -96,7 +90,7 @@ export async function callToolFromView(
     useNotices.getState().push({ id: crypto.randomUUID(), toolName: name, args });
   if (outcome.result) return outcome.result;
   if (!outcome.sent && answer && !answer.approved) throw gateRefusalError(answer.reason ?? 'cancelled');
-  const error = outcome.envelope.error;
+  const error = envelopeError(outcome.envelope);
   if (error && !outcome.sent && error.code === 'AUTH_REQUIRED') throw new ViewRequestError(error.message);
   return {
     isError: true,

@@ -5,6 +5,7 @@ import { REFUSAL_REASONS } from '@/lib/gates/answers';
 import { answerGate } from '@/lib/gates/gated-call';
 import { gateStore } from '@/lib/gates/store';
 import { jsonError, readBody } from '@/lib/http/json';
+import { toCallResponse } from '@/lib/mcp/call-response';
 import { answerCommandGate } from '@/lib/mcp/command-servers';
 import { getRegistry } from '@/lib/mcp/registry';
 import { serverView } from '@/lib/mcp/snapshot';
@@ -47,5 +48,5 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   }
   const outcome = await answerGate(await getRegistry(), id, user.id, answer, edited, remember);
   if (!outcome.ok) return jsonError(outcome.status, outcome.reason, outcome.retry ? { retry: true } : {});
-  return Response.json({ ok: true, result: outcome.result });
+  return Response.json({ ok: true, result: outcome.result && toCallResponse(outcome.result) });
 }

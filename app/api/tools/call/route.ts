@@ -3,6 +3,7 @@ import { startCall } from '@/lib/gates/gated-call';
 import { jsonError, readJson } from '@/lib/http/json';
 import { viewCallContext } from '@/lib/llm/view-tool-api';
 import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
+import { toCallResponse } from '@/lib/mcp/call-response';
 import { getRegistry } from '@/lib/mcp/registry';
 
 export const dynamic = 'force-dynamic';
@@ -33,5 +34,5 @@ export async function POST(request: Request) {
     'view',
   );
   if (started.kind === 'gate') return Response.json({ gate: started.ticket }, { status: 202 });
-  return Response.json(started.result);
+  return Response.json(toCallResponse(started.result));
 }
