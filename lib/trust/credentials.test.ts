@@ -3,6 +3,7 @@ import {
   CredentialConfigError,
   credentialPatterns,
   DEFAULT_CREDENTIAL_PATTERN_NAMES,
+  DEFAULT_CREDENTIAL_PATTERNS,
   findCredentials,
   maskCredentials,
 } from './credentials';
@@ -208,5 +209,41 @@ describe('credentials: issue 12 item 1, secrets nobody marked', () => {
     expect(findCredentials(text, ALL)).toHaveLength(1);
     expect(findCredentials(text, ALL)).toHaveLength(1);
     for (const pattern of ALL) expect(pattern.regex.lastIndex).toBe(0);
+  });
+});
+
+describe('issue 14: each pattern’s cheap prefilter never hides a match', () => {
+  it('over samples, near-misses and random mixes of their pieces, the findings equal the regexes’ alone', () => {
+    const unfiltered = DEFAULT_CREDENTIAL_PATTERNS.map(({ name, reason, regex }) => ({
+      name,
+      reason,
+      regex,
+    }));
+    expect(DEFAULT_CREDENTIAL_PATTERNS.every((p) => p.mayMatch)).toBe(true);
+    const pieces = [
+      ...Object.values(SAMPLES).flatMap(({ text, secret }) => [
+        text,
+        secret,
+        secret.slice(1),
+        secret.slice(0, -1),
+      ]),
+      ' ',
+      '\n',
+      '@',
+      '://',
+      'AWS_Secret_Access_Key: ',
+      'postgres://u:',
+      alnum(40),
+      '-----END RSA PRIVATE KEY-----',
+    ];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let i = 0; i < 2_000; i++) {
+      const text = Array.from({ length: 1 + (next() % 6) }, () => pieces[next() % pieces.length]).join('');
+      expect(findCredentials(text, DEFAULT_CREDENTIAL_PATTERNS)).toEqual(findCredentials(text, unfiltered));
+    }
   });
 });
