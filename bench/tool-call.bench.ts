@@ -112,6 +112,7 @@ export async function benchToolCall(): Promise<void> {
         `direct ${directRate.toFixed(0)}  host API ${apiRate.toFixed(0)}  ratio ${(apiRate / directRate).toFixed(2)}x (goal ≥ 0.5x)`,
       );
     }
+    reportLine('host warnings', `${host.warnings.length}${host.warnings[0] ? `: ${host.warnings[0]}` : ''}`);
   } finally {
     await client.close();
     await registry.closeAll();
