@@ -35,6 +35,9 @@ export async function benchClientJs(): Promise<void> {
       const holding = chunks.filter((c) => c.text.includes(mark)).reduce((sum, c) => sum + c.gzip, 0);
       if (holding > 0) console.log(`  chunks naming ${mark.padEnd(22)} gzip ${kb(holding).padStart(8)}`);
     }
+    // zod's German messages stand for its other locales, which the browser bundle leaves out (next.config.ts).
+    const locales = chunks.some((c) => c.text.includes('Ungültige'));
+    console.log(`  zod locales besides English   ${locales ? 'present' : 'absent'}`);
     for (const chunk of [...chunks].sort((a, b) => b.gzip - a.gzip).slice(0, 5))
       console.log(
         `  ${chunk.src.slice(-40).padEnd(40)} raw ${kb(chunk.raw).padStart(8)}  gzip ${kb(chunk.gzip).padStart(8)}`,
