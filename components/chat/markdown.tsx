@@ -1,91 +1,21 @@
 'use client';
-import { memo, type ReactNode, useEffect, useState } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { ScrollRegion } from '../ui/scroll-region';
-import { loadHighlighter } from './highlight';
+import { lazy, Suspense } from 'react';
 
-function CodeBlock({ code, language }: { code: string; language: string | null }) {
-  const [copied, setCopied] = useState(false);
-  const [highlighted, setHighlighted] = useState<ReactNode | null>(null);
-  useEffect(() => {
-    if (!language) return;
-    let live = true;
-    void loadHighlighter()
-      .then((highlight) => {
-        if (live) setHighlighted(highlight(code, language));
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [code, language]);
-  return (
-    <div className="overflow-hidden rounded-md border border-border bg-surface">
-      <div className="flex items-center justify-between border-b border-border px-3 py-1 text-xs text-muted">
-        <span>{language ?? 'code'}</span>
-        <button
-          type="button"
-          className="rounded px-1.5 py-0.5 hover:bg-surface-2"
-          onClick={() => {
-            void navigator.clipboard?.writeText(code).then(() => {
-              setCopied(true);
-              setTimeout(() => setCopied(false), 1500);
-            });
-          }}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-      </div>
-      <ScrollRegion
-        as="pre"
-        label="Code"
-        className="overflow-x-auto p-3 font-mono text-[13px] leading-relaxed"
-      >
-        <code className={highlighted ? 'hljs' : undefined} data-highlighted={highlighted ? '' : undefined}>
-          {highlighted ?? code}
-        </code>
-      </ScrollRegion>
-    </div>
-  );
-}
-
-const components: Components = {
-  pre({ children }) {
-    return <>{children}</>;
-  },
-  code({ className, children }) {
-    const text = String(children ?? '');
-    const language = /language-([\w+-]+)/.exec(className ?? '')?.[1] ?? null;
-    const block = language !== null || text.includes('\n');
-    if (!block) return <code>{children}</code>;
-    return <CodeBlock code={text.replace(/\n$/, '')} language={language} />;
-  },
-  a({ href, children }) {
-    // The host's own pages (the preview, settings) open in place; anything else in a new tab.
-    if (href?.startsWith('/') && !href.startsWith('//')) return <a href={href}>{children}</a>;
-    return (
-      <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-        {children}
-      </a>
-    );
-  },
-  img({ alt }) {
-    return <span className="text-muted">[image: {alt ?? 'no description'}]</span>;
-  },
-};
+const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
 
 /**
- * Markdown from a model or a tool. Raw HTML is dropped (`skipHtml`), react-markdown never uses
- * innerHTML, and its URL transform strips `javascript:` and other unsafe schemes. Remote images are
- * not loaded, so a reply cannot make the browser contact a third party.
+ * Markdown from a model or a tool (markdown-renderer.tsx says how it is kept safe). The renderer and
+ * its parser load with the first message, not with the page (issue 14: about a fifth of the chat
+ * page's first-load JavaScript); until then the text shows as it is, so nothing is hidden.
  */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+export function Markdown({ text }: { text: string }) {
   return (
-    <div className="prose-chat text-[15px] leading-relaxed break-words">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
-        {text}
-      </ReactMarkdown>
-    </div>
+    <Suspense
+      fallback={
+        <div className="prose-chat text-[15px] leading-relaxed break-words whitespace-pre-wrap">{text}</div>
+      }
+    >
+      <MarkdownRenderer text={text} />
+    </Suspense>
   );
-});
+}
