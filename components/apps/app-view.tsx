@@ -99,6 +99,7 @@ export function AppView(props: AppViewProps) {
         const body = (await response.json()) as LoadedResource & { error?: string };
         if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
         if (!live) return;
+        performance.mark(`mcplet:resource-loaded:${props.viewId}`);
         for (const note of body.notes) addLog('warn', note);
         addLog(
           'info',
@@ -116,7 +117,7 @@ export function AppView(props: AppViewProps) {
     return () => {
       live = false;
     };
-  }, [props.serverId, props.resourceUri, addLog]);
+  }, [props.serverId, props.resourceUri, props.viewId, addLog]);
 
   useEffect(() => () => dropViewContext(props.viewId), [dropViewContext, props.viewId]);
 

@@ -131,6 +131,8 @@ export function useViewBridge(inputs: BridgeInputs) {
     bridge.addEventListener('sandboxready', () => {
       if (proxyReady) return;
       proxyReady = true;
+      // bench/view-init's breakdown of a view's boot.
+      performance.mark(`mcplet:sandbox-ready:${latest.current.viewId}`);
       void bridge.sendSandboxResourceReady({
         html: resource.html,
         csp: resource.csp,
