@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { streamText } from 'ai';
+import { directTurn, hostTurn } from './lib/chat-turn';
 import { startFakeLlmProcess, startHost } from './lib/host';
-import { median, percentile, report, reportLine } from './lib/stats';
+import { closedLoopRate, median, percentile, report, reportLine } from './lib/stats';
 
 const QUICK = Number(process.env.BENCH_RUNS ?? 30) < 10;
 const STREAMS = QUICK ? 50 : 200;
@@ -34,54 +32,14 @@ export async function benchChatLoad(): Promise<void> {
   });
   const model = createOpenAICompatible({ name: 'bench', baseURL: `${fake.url}/v1` }).chatModel('fake-model');
 
-  async function direct(prompt: string): Promise<number> {
-    const start = performance.now();
-    let first = 0;
-    const result = streamText({ model, prompt, maxRetries: 0 });
-    for await (const part of result.stream) {
-      if (part.type === 'text-delta' && !first) first = performance.now() - start;
-    }
-    return first;
-  }
-
-  async function viaHost(prompt: string): Promise<number> {
-    const start = performance.now();
-    let first = 0;
-    const response = await fetch(`${host.url}/api/chat`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        id: randomUUID(),
-        trigger: 'submit-message',
-        message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: prompt }] },
-      }),
-    });
-    if (!response.ok || !response.body) throw new Error(`host answered ${response.status}`);
-    const decoder = new TextDecoder();
-    for await (const bytes of response.body) {
-      if (!first && decoder.decode(bytes as Uint8Array, { stream: true }).includes('"text-delta"'))
-        first = performance.now() - start;
-    }
-    return first;
-  }
+  const direct = async (prompt: string) => (await directTurn(model, prompt)).first;
+  const viaHost = async (prompt: string) => (await hostTurn(host.url, prompt)).first;
 
   const burst = (turn: (prompt: string) => Promise<number>) =>
     Promise.all(Array.from({ length: STREAMS }, () => turn('load slow')));
 
-  async function capacity(turn: (prompt: string) => Promise<number>): Promise<number> {
-    let done = 0;
-    const until = performance.now() + CAPACITY_MS;
-    const start = performance.now();
-    await Promise.all(
-      Array.from({ length: CAPACITY_CLIENTS }, async () => {
-        while (performance.now() < until) {
-          await turn('load fast');
-          done++;
-        }
-      }),
-    );
-    return done / ((performance.now() - start) / 1000);
-  }
+  const capacity = (turn: (prompt: string) => Promise<number>) =>
+    closedLoopRate(() => turn('load fast'), CAPACITY_CLIENTS, CAPACITY_MS);
 
   try {
     for (let i = 0; i < 5; i++) {

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { streamText } from 'ai';
 import { startFakeLlm } from '../tests/fixtures/fake-llm/server';
+import { directTurn, hostTurn } from './lib/chat-turn';
 import { startHost } from './lib/host';
 import { median, report } from './lib/stats';
 
@@ -28,37 +26,8 @@ export async function benchChatStream(): Promise<void> {
   });
   const model = createOpenAICompatible({ name: 'bench', baseURL: `${fake.url}/v1` }).chatModel('fake-model');
 
-  async function direct(prompt = 'bench run') {
-    const start = performance.now();
-    let first = 0;
-    const result = streamText({ model, prompt, maxRetries: 0 });
-    for await (const part of result.stream) {
-      if (part.type === 'text-delta' && !first) first = performance.now() - start;
-    }
-    return { first, total: performance.now() - start };
-  }
-
-  async function viaHost(prompt = 'bench run') {
-    const start = performance.now();
-    let first = 0;
-    const response = await fetch(`${host.url}/api/chat`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        id: randomUUID(),
-        trigger: 'submit-message',
-        message: { id: 'm1', role: 'user', parts: [{ type: 'text', text: prompt }] },
-      }),
-    });
-    if (!response.ok || !response.body) throw new Error(`host answered ${response.status}`);
-    const decoder = new TextDecoder();
-    for await (const bytes of response.body) {
-      if (!first && decoder.decode(bytes as Uint8Array, { stream: true }).includes('"text-delta"')) {
-        first = performance.now() - start;
-      }
-    }
-    return { first, total: performance.now() - start };
-  }
+  const direct = (prompt = 'bench run') => directTurn(model, prompt);
+  const viaHost = (prompt = 'bench run') => hostTurn(host.url, prompt);
 
   try {
     for (let i = 0; i < WARMUP; i++) {

@@ -15,6 +15,19 @@ import { median, report } from './lib/stats';
 const RUNS = Number(process.env.BENCH_RUNS ?? 30) * 2;
 const ORIGIN = 'http://localhost:3000';
 
+/** What the browser's ceremony posts: a WebAuthn assertion response, which the host turns into mcplet_auth. */
+function ceremonyResponse(auth: ReturnType<SoftAuthenticator['assert']>) {
+  return {
+    id: auth.credentialId,
+    response: {
+      clientDataJSON: auth.clientDataJSON,
+      authenticatorData: auth.authenticatorData,
+      signature: auth.signature,
+      userHandle: auth.userHandle,
+    },
+  };
+}
+
 /**
  * The passkey gate path without the human: fetching a call-bound challenge from the FIDO2 server,
  * then the gated dispatch of `create_reservation`, whose backend verifies the assertion with the
@@ -81,18 +94,7 @@ export async function benchGate(): Promise<void> {
     const fetched = performance.now() - start;
     const auth = authenticator.assert(issued.challenge, 'localhost', ORIGIN);
     const callStart = performance.now();
-    const mcpletAuth = toMcpletAuth(
-      {
-        id: auth.credentialId,
-        response: {
-          clientDataJSON: auth.clientDataJSON,
-          authenticatorData: auth.authenticatorData,
-          signature: auth.signature,
-          userHandle: auth.userHandle,
-        },
-      },
-      issued.challenge,
-    );
+    const mcpletAuth = toMcpletAuth(ceremonyResponse(auth), issued.challenge);
     const result = await client.callTool({
       name: 'create_reservation',
       arguments: args(i),
@@ -123,17 +125,7 @@ export async function benchGate(): Promise<void> {
       args: args(i),
     });
     recordChallenge(ticket.id, 'local', issued.challenge);
-    // What the browser's ceremony posts: a WebAuthn assertion response, which the host turns into mcplet_auth.
-    const assertion = {
-      id: auth.credentialId,
-      response: {
-        clientDataJSON: auth.clientDataJSON,
-        authenticatorData: auth.authenticatorData,
-        signature: auth.signature,
-        userHandle: auth.userHandle,
-      },
-    };
-    const decided = decideGate(ticket.id, 'local', { approved: true, assertion });
+    const decided = decideGate(ticket.id, 'local', { approved: true, assertion: ceremonyResponse(auth) });
     if (!decided.ok) throw new Error(decided.reason);
     const spent = spendApproval(ticket.id, 'local', 'restaurant', 'create_reservation', args(i));
     if (!spent.ok) throw new Error('the gate pass was not issued');

@@ -4,26 +4,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { dispatch } from '../lib/mcp/dispatch';
 import { McpRegistry } from '../lib/mcp/registry';
 import { startHost } from './lib/host';
-import { median, report, reportLine } from './lib/stats';
+import { closedLoopRate, median, report, reportLine } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30) * 4;
 const THROUGHPUT_MS = RUNS < 40 ? 1_000 : 5_000;
 
-/** Calls per second that `clients` concurrent callers complete in a closed loop. */
-async function throughput(call: () => Promise<unknown>, clients: number): Promise<number> {
-  let done = 0;
-  const start = performance.now();
-  const until = start + THROUGHPUT_MS;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < until) {
-        await call();
-        done++;
-      }
-    }),
-  );
-  return done / ((performance.now() - start) / 1000);
-}
 const WARMUP = 10;
 const ARGS = { cuisine: 'italian' };
 
@@ -105,8 +90,8 @@ export async function benchToolCall(): Promise<void> {
       { metric: 'host HTTP API /api/tools/call', baseline: median(d), host: median(a) },
     ]);
     for (const clients of [1, 50]) {
-      const directRate = await throughput(direct, clients);
-      const apiRate = await throughput(viaApi, clients);
+      const directRate = await closedLoopRate(direct, clients, THROUGHPUT_MS);
+      const apiRate = await closedLoopRate(viaApi, clients, THROUGHPUT_MS);
       reportLine(
         `calls/s, ${clients} client${clients > 1 ? 's' : ''}`,
         `direct ${directRate.toFixed(0)}  host API ${apiRate.toFixed(0)}  ratio ${(apiRate / directRate).toFixed(2)}x (goal ≥ 0.5x)`,

@@ -55,10 +55,14 @@ if (process.env.SKIP_BUILD !== '1' && needsBuild(root)) {
 
 // The embedded database is created by a process of its own (scripts/prepare-db.ts says why).
 if (!process.env.DATABASE_URL && !existsSync(join(pgliteDir(), 'PG_VERSION'))) {
-  const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-db.ts'], {
-    stdio: 'inherit',
-    env: process.env,
-  });
+  const prepared = spawnSync(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', 'scripts/prepare-db.ts'],
+    {
+      stdio: 'inherit',
+      env: process.env,
+    },
+  );
   if (prepared.status !== 0) fail('The embedded database could not be created; see the output above.');
 }
 

@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -39,4 +41,24 @@ export function percentile(values: number[], p: number): number {
 /** One figure that is not a time: a label and its text. */
 export function reportLine(metric: string, text: string): void {
   console.log(`  ${metric.padEnd(28)} ${text}`);
+}
+
+/** Completions per second of `call` with `clients` concurrent callers in a closed loop for `ms`. */
+export async function closedLoopRate(
+  call: () => Promise<unknown>,
+  clients: number,
+  ms: number,
+): Promise<number> {
+  let done = 0;
+  const start = performance.now();
+  const until = start + ms;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        await call();
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - start) / 1000);
 }
