@@ -1,7 +1,7 @@
 'use client';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { allowAttribute, OUTER_SANDBOX } from '@/lib/apps/sandbox';
+import { OUTER_SANDBOX, type ViewFrameHint, viewFrame } from '@/lib/apps/sandbox';
 import { answerModeRequest } from '@/lib/mcplet/display-mode';
 import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
 import { useToolChanges } from '@/lib/store/tool-changes';
@@ -23,6 +23,8 @@ export interface AppViewProps {
   serverId: string;
   serverName: string;
   resourceUri: string;
+  /** Starts the sandbox frame while the view's HTML is fetched (the chat's tool metadata); none in the preview. */
+  frameHint?: ViewFrameHint;
   tool: ToolDescriptor;
   initialMode: ConcreteDisplayMode;
   /** The view belongs to a turn loaded with the conversation, not to one run on this page: it opens inline. */
@@ -140,8 +142,20 @@ export function AppView(props: AppViewProps) {
     sizedOnce.current = true;
   const sized = sizedOnce.current;
 
+  // The resource decides the frame: one started from the hint with another origin or `allow` is
+  // replaced (its key changes) before the bridge, and so the view's HTML, ever reaches it.
+  // Not in the server's HTML: a frame that loads before hydration would announce itself to no one.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const framed = viewFrame(resource, hydrated ? props.frameHint : undefined);
+  const frame = framed?.frame ?? null;
+  const frameKey = framed?.key ?? null;
+  const showFrame = frame !== null && status !== 'failed' && status !== 'closed';
+
   const { bridge } = useViewBridge({
     frameRef,
+    frameKey,
+    sandboxOrigin: showFrame ? frame.sandboxOrigin : null,
     sized,
     serverId: props.serverId,
     toolName: props.tool.name,
@@ -240,11 +254,9 @@ export function AppView(props: AppViewProps) {
     if (key === 'ArrowDown') setPip((p) => ({ ...p, bottom: Math.max(0, p.bottom - step) }));
   }
 
-  const allow = resource ? allowAttribute(resource.permissions) : '';
-  const src = resource
-    ? `${resource.sandboxOrigin}/sandbox?uri=${encodeURIComponent(props.resourceUri)}`
+  const src = frame
+    ? `${frame.sandboxOrigin}/sandbox?uri=${encodeURIComponent(props.resourceUri)}`
     : undefined;
-  const showFrame = resource && status !== 'failed' && status !== 'closed';
 
   return (
     <div
@@ -317,11 +329,12 @@ export function AppView(props: AppViewProps) {
             onMoveKey={moveByKeyboard}
           />
           <iframe
+            key={frameKey}
             ref={frameRef}
             src={src}
             title={`${props.tool.title ?? props.tool.name} (view from ${props.serverName})`}
             sandbox={OUTER_SANDBOX}
-            allow={allow || undefined}
+            allow={frame.allow || undefined}
             referrerPolicy="strict-origin"
             data-mode={mode}
             data-testid="view-frame"

@@ -48,6 +48,10 @@ export interface ViewEvents {
 
 export interface BridgeInputs {
   frameRef: RefObject<HTMLIFrameElement | null>;
+  /** Changes when the frame element is replaced (another sandbox origin or `allow`). */
+  frameKey: string | null;
+  /** The origin of the frame's sandbox proxy: the transport listens from the moment the frame exists. */
+  sandboxOrigin: string | null;
   /** The container has been measured; the bridge waits for it so initialize carries real dimensions. */
   sized: boolean;
   serverId: string;
@@ -95,26 +99,29 @@ export function useViewBridge(inputs: BridgeInputs) {
   const bridgeRef = useRef<AppBridge | null>(null);
   const [initialized, setInitialized] = useState(false);
   const sent = useRef({ partial: '', input: false, result: false, cancelled: false });
-  const { resource, frameRef, sized } = inputs;
+  const { resource, frameRef, frameKey, sandboxOrigin, sized } = inputs;
   const transportRef = useRef<FrameTransport | null>(null);
   const sinkRef = useRef<ViewSink | null>(null);
 
   // The transport listens from the moment the frame exists; the proxy may be ready before the bridge.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: frameKey names the frame element frameRef holds
   useLayoutEffect(() => {
     const frame = frameRef.current;
-    if (!resource || !frame) return;
-    const transport = new FrameTransport(() => frame.contentWindow, resource.sandboxOrigin);
+    if (!sandboxOrigin || !frame) return;
+    const transport = new FrameTransport(() => frame.contentWindow, sandboxOrigin);
     transportRef.current = transport;
     return () => {
       transportRef.current = null;
       void transport.close();
     };
-  }, [resource, frameRef]);
+  }, [sandboxOrigin, frameKey, frameRef]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: frameKey names the frame element frameRef holds
   useEffect(() => {
     const frame = frameRef.current;
     const transport = transportRef.current;
-    if (!resource || !frame || !transport || !sized) return;
+    // The frame is the resource's own (AppView keys it by the resource's origin and `allow`).
+    if (!resource || !frame || !transport || !sized || transport.origin !== resource.sandboxOrigin) return;
     const { events } = latest.current;
     const target = `${latest.current.serverId}/${latest.current.toolName}`;
     const bridge = new AppBridge(null, HOST_INFO, capabilities(resource), {
@@ -317,7 +324,7 @@ export function useViewBridge(inputs: BridgeInputs) {
         .catch(() => {})
         .finally(() => void bridge.close());
     };
-  }, [resource, frameRef, sized]);
+  }, [resource, frameRef, frameKey, sized]);
 
   useEffect(() => {
     const bridge = bridgeRef.current;

@@ -86,6 +86,8 @@ function Row({
     <li className={`group flex items-center rounded-md ${active ? 'bg-surface-2' : 'hover:bg-surface-2'}`}>
       <Link
         href={`/c/${item.id}`}
+        // Not prefetched: each would render a whole conversation on the server on every page load.
+        prefetch={false}
         onClick={onNavigate}
         aria-current={active ? 'page' : undefined}
         className="min-w-0 flex-1 truncate px-2 py-1.5 text-sm"

@@ -2,6 +2,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { UIMessage } from 'ai';
 import { useEffect } from 'react';
+import type { ViewFrameHint } from '@/lib/apps/sandbox';
 import { resolveDisplayMode, splitDisplayMode } from '@/lib/mcplet/display-mode';
 import { AppView } from '../apps/app-view';
 import type { ToolDescriptor } from '../apps/use-host-context';
@@ -13,6 +14,7 @@ interface ViewMeta {
   serverName?: string;
   admittedBy?: string;
   ui?: { resourceUri?: string; displayMode?: string; hostDisplayMode?: string };
+  frame?: ViewFrameHint;
   tool?: ToolDescriptor;
 }
 
@@ -66,6 +68,7 @@ export function ToolView({ part, restored }: { part: ToolPart; restored: boolean
         serverId={meta.serverId}
         serverName={meta.serverName ?? meta.serverId}
         resourceUri={uri}
+        frameHint={meta.frame}
         tool={meta.tool}
         initialMode={resolved.mode}
         restored={restored}

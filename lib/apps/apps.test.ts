@@ -6,6 +6,7 @@ import {
   FORBIDDEN_SANDBOX_TOKENS,
   INNER_SANDBOX,
   OUTER_SANDBOX,
+  viewFrame,
 } from './sandbox';
 
 describe('view CSP (16.1, MCP Apps sandbox)', () => {
@@ -70,5 +71,31 @@ describe('frame permissions and sandbox attributes (attack 6)', () => {
       expect(OUTER_SANDBOX.split(' ')).not.toContain(token);
       expect(INNER_SANDBOX.split(' ')).not.toContain(token);
     }
+  });
+});
+
+describe('a view frame started before its resource is read (issue 14, attack 6)', () => {
+  const origin = 'http://abc.sandbox.localhost:3000';
+  const hint = { sandboxOrigin: origin, allow: '' };
+
+  it('starts from the hint, and keeps the same frame when the resource agrees', () => {
+    const early = viewFrame(null, hint);
+    expect(early?.frame).toEqual(hint);
+    const read = viewFrame({ sandboxOrigin: origin, permissions: {} }, hint);
+    expect(read?.key).toBe(early?.key);
+  });
+
+  it("replaces a hinted frame whose allow or origin is not the resource's", () => {
+    const early = viewFrame(null, { sandboxOrigin: origin, allow: 'camera; microphone' });
+    const read = viewFrame({ sandboxOrigin: origin, permissions: { camera: {} } }, hint);
+    expect(read?.frame.allow).toBe('camera');
+    expect(read?.key).not.toBe(early?.key);
+    const moved = viewFrame({ sandboxOrigin: 'http://def.sandbox.localhost:3000', permissions: {} }, hint);
+    expect(moved?.key).not.toBe(early?.key);
+    expect(moved?.frame.sandboxOrigin).toBe('http://def.sandbox.localhost:3000');
+  });
+
+  it('has no frame without a hint until the resource is read', () => {
+    expect(viewFrame(null, undefined)).toBeNull();
   });
 });

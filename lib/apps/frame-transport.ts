@@ -26,7 +26,7 @@ export class FrameTransport implements Transport {
   /** Listens at once, so nothing the proxy sends before the bridge connects is lost. */
   constructor(
     private readonly frame: () => Window | null,
-    private readonly origin: string,
+    readonly origin: string,
     private readonly onRejected?: (data: unknown) => void,
   ) {
     window.addEventListener('message', this.listener);

@@ -56,9 +56,28 @@ export function sandboxPage(hostOrigin: string, permissions: ResourcePermissions
     var prologue = (PROLOGUE.exec(html) || [''])[0];
     return prologue + '<script>' + CONFIG.shim + '<\\/script>' + html.slice(prologue.length);
   }
+  function reportViolations(doc) {
+    doc.addEventListener('securitypolicyviolation', function (e) {
+      toHost({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-csp-violation', params: { directive: e.effectiveDirective, blocked: String(e.blockedURI).slice(0, 200) } });
+    });
+  }
+  var written = false;
   function load(params) {
     if (!params || typeof params.html !== 'string') return;
-    inner.srcdoc = withShim(params.html);
+    var doc = null;
+    try { doc = inner.contentDocument; } catch (e) {}
+    if (!doc || written) {
+      inner.srcdoc = withShim(params.html);
+      return;
+    }
+    // Written into the frame's first document rather than loaded as srcdoc: no second navigation, and
+    // the document keeps the frame's sandbox flags and this page's CSP. open() drops listeners, so the
+    // violation listener is added after it, before the view's first script runs.
+    written = true;
+    doc.open();
+    reportViolations(doc);
+    doc.write(withShim(params.html));
+    doc.close();
   }
   window.addEventListener('message', function (event) {
     var m = event.data;
@@ -77,11 +96,8 @@ export function sandboxPage(hostOrigin: string, permissions: ResourcePermissions
     toHost({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-csp-violation', params: { directive: e.effectiveDirective, blocked: String(e.blockedURI).slice(0, 200) } });
   }, true);
   inner.addEventListener('load', function () {
-    try {
-      inner.contentDocument.addEventListener('securitypolicyviolation', function (e) {
-        toHost({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-csp-violation', params: { directive: e.effectiveDirective, blocked: String(e.blockedURI).slice(0, 200) } });
-      });
-    } catch (e) {}
+    // A srcdoc document (a second resource-ready) is a new document: it needs the listener too.
+    try { if (inner.srcdoc) reportViolations(inner.contentDocument); } catch (e) {}
   });
   toHost({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} });
 })();

@@ -23,6 +23,32 @@ export function cleanPermissions(raw: unknown): ResourcePermissions {
   return out as ResourcePermissions;
 }
 
+/**
+ * What the browser needs to start a view's sandbox frame before the view's HTML arrives (sent with
+ * the tool in the chat stream). A hint only: once the resource is read, a frame started with
+ * another origin or `allow` is replaced before the view's HTML is sent to it.
+ */
+export type ViewFrameHint = {
+  sandboxOrigin: string;
+  /** The outer frame's `allow` attribute (`allowAttribute` of the resource's permissions). */
+  allow: string;
+};
+
+/**
+ * The frame a view runs in: the hint's until the resource is read, then the resource's own. A frame
+ * keyed by another value is a different element, so a hinted frame that does not match the resource
+ * is replaced, not reused.
+ */
+export function viewFrame(
+  resource: { sandboxOrigin: string; permissions: ResourcePermissions } | null,
+  hint: ViewFrameHint | undefined,
+): { frame: ViewFrameHint; key: string } | null {
+  const frame = resource
+    ? { sandboxOrigin: resource.sandboxOrigin, allow: allowAttribute(resource.permissions) }
+    : hint;
+  return frame ? { frame, key: `${frame.sandboxOrigin} ${frame.allow}` } : null;
+}
+
 /** The `allow` attribute for both frame levels: only the declared features, scoped to the frame. */
 export function allowAttribute(permissions: ResourcePermissions): string {
   return Object.keys(permissions)

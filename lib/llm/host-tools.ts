@@ -5,10 +5,14 @@ import { jsonSchema, type ToolSet, tool } from 'ai';
 type ToolResultOutput = ToolResultPart['output'];
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { allowAttribute, type ViewFrameHint } from '../apps/sandbox';
 import { gatedDispatch } from '../gates/gated-call';
 import type { GateTicket } from '../gates/pending';
+import type { ServerConnection } from '../mcp/connection';
 import type { DispatchResult } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
+import { readUiResourceNow } from '../mcp/ui-resource';
+import { viewOrigin } from '../mcp/view-origin';
 import { acceptsSuggestion, DISPLAY_MODE_ARG, splitDisplayMode } from '../mcplet/display-mode';
 import type { ResultEnvelope } from '../mcplet/envelope';
 import type { Gate } from '../mcplet/gates';
@@ -111,6 +115,14 @@ export function toolModelOutput(
   return ({ output }) => modelOutput(projectToolOutput(output, book.options()), media);
 }
 
+/** Lets the browser start the view's sandbox frame while it fetches the view's HTML. */
+function frameHint(connection: ServerConnection, uri: string): ViewFrameHint {
+  return {
+    sandboxOrigin: viewOrigin(connection),
+    allow: allowAttribute(readUiResourceNow(connection, uri)?.permissions ?? {}),
+  };
+}
+
 /**
  * 8.2: the model's tools are the admitted, model-visible ones, each executed through the one
  * dispatch path. The model receives `content` only (15).
@@ -125,7 +137,8 @@ export function buildHostTools(
 ): ToolSet {
   const tools: ToolSet = {};
   for (const { modelName, tool: t } of registry.modelTools(session)) {
-    const server = registry.get(t.serverId)?.config.name ?? t.serverId;
+    const connection = registry.get(t.serverId);
+    const server = connection?.config.name ?? t.serverId;
     const hostMode = displayModes.tools[`${t.serverId}/${t.name}`] ?? displayModes.default;
     tools[modelName] = tool({
       title: t.title ?? t.name,
@@ -143,6 +156,7 @@ export function buildHostTools(
                 ...(t.ui.displayMode ? { displayMode: t.ui.displayMode } : {}),
                 ...(hostMode ? { hostDisplayMode: hostMode } : {}),
               },
+              ...(connection ? { frame: frameHint(connection, t.ui.resourceUri) } : {}),
               tool: JSON.parse(
                 JSON.stringify({
                   name: t.name,

@@ -78,6 +78,8 @@ export async function readUiResource(connection: ServerConnection, uri: string):
 
 /** Views are cached per catalog: a re-listing or a reconnect makes a new catalog, and so a fresh read. */
 const cache = new WeakMap<object, Map<string, Promise<UiResource>>>();
+/** The reads of `cache` that have finished, for callers that must not wait (the chat's tool metadata). */
+const settled = new WeakMap<object, Map<string, UiResource>>();
 
 export function cachedUiResource(connection: ServerConnection, uri: string): Promise<UiResource> {
   let perCatalog = cache.get(connection.catalog);
@@ -89,8 +91,21 @@ export function cachedUiResource(connection: ServerConnection, uri: string): Pro
   if (hit) return hit;
   const read = readUiResource(connection, uri);
   perCatalog.set(uri, read);
-  read.catch(() => perCatalog.delete(uri));
+  const catalog = connection.catalog;
+  read.then(
+    (resource) => {
+      const done = settled.get(catalog) ?? new Map<string, UiResource>();
+      settled.set(catalog, done);
+      done.set(uri, resource);
+    },
+    () => perCatalog.delete(uri),
+  );
   return read;
+}
+
+/** The view as already read for the server's current catalog, or undefined: never starts a read. */
+export function readUiResourceNow(connection: ServerConnection, uri: string): UiResource | undefined {
+  return settled.get(connection.catalog)?.get(uri);
 }
 
 /** The host may prefetch views at connect time (MCP Apps); failures only mean a read on first use. */

@@ -32,7 +32,12 @@ export async function GET(request: Request) {
       notes.push(
         `the view's HTML changed since it was first shown (${changed.changedAt}); see the action log`,
       );
-    return Response.json({ ...resource, sandboxOrigin, notes });
+    // no-transform: not gzipped by the server (half a megabyte of HTML costs more to compress than to
+    // send from the host a view boots from; a proxy in front may still compress it).
+    return Response.json(
+      { ...resource, sandboxOrigin, notes },
+      { headers: { 'cache-control': 'private, no-cache, no-transform' } },
+    );
   } catch (error) {
     if (error instanceof UiResourceError) return jsonError(422, error.message);
     if (error instanceof ServerUnavailableError) return jsonError(503, error.message);
