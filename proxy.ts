@@ -1,5 +1,8 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { isChatHost, originsFor, sandboxLabelOf } from './lib/apps/origins';
+import { isSignedOutPath, USER_ID_HEADER, USER_NAME_HEADER } from './lib/auth/request-user';
+import { sessionUser } from './lib/auth/session-check';
+import { deploymentMode } from './lib/config/deployment';
 import { isCrossSiteRequest } from './lib/http/same-origin';
 
 function text(status: number, body: string): NextResponse {
@@ -10,10 +13,10 @@ function text(status: number, body: string): NextResponse {
  * The host answers only to its own names (DNS rebinding, attack 14): the chat's host names get the
  * chat, a server's sandbox origin gets only /sandbox (MCP Apps proxy page), anything else 421. The
  * chat never serves /sandbox, refuses cross-site writes to its API (attack 12), and may not be
- * framed (clickjacking of gates). The icons and the web manifest (public/, app/manifest.ts) are the
+ * framed (clickjacking of gates). In hosted mode every other request needs a sign-in session. The icons and the web manifest (public/, app/manifest.ts) are the
  * chat's own: a sandbox origin does not serve them either, so a view cannot pass for the host.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const origins = originsFor(process.env);
   const path = request.nextUrl.pathname;
   const host = request.headers.get('host');
@@ -31,7 +34,23 @@ export function proxy(request: NextRequest) {
   ) {
     return NextResponse.json({ error: 'Cross-site requests to this API are refused.' }, { status: 403 });
   }
-  const response = NextResponse.next();
+  // Issue 16: only the proxy names the user (lib/auth/request-user.ts); a client's own value is dropped.
+  const forwarded = new Headers(request.headers);
+  forwarded.delete(USER_ID_HEADER);
+  forwarded.delete(USER_NAME_HEADER);
+  if (deploymentMode() === 'hosted' && !isSignedOutPath(path)) {
+    const user = await sessionUser(request.headers);
+    if (!user) {
+      if (path.startsWith('/api/') || path.startsWith('/oauth/'))
+        return NextResponse.json({ error: 'Sign in first.' }, { status: 401 });
+      const signIn = new URL('/sign-in', origins.host);
+      if (path !== '/') signIn.searchParams.set('next', `${path}${request.nextUrl.search}`);
+      return NextResponse.redirect(signIn, 303);
+    }
+    forwarded.set(USER_ID_HEADER, user.id);
+    forwarded.set(USER_NAME_HEADER, encodeURIComponent(user.displayName));
+  }
+  const response = NextResponse.next({ request: { headers: forwarded } });
   response.headers.set('x-frame-options', 'DENY');
   response.headers.set('content-security-policy', "frame-ancestors 'none'");
   return response;

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { OriginConfigError, originsFor } from '../lib/apps/origins';
-import { deploymentMode } from '../lib/config/deployment';
+import { deploymentMode, deploymentProblems } from '../lib/config/deployment';
 import { heapLimitMb } from '../lib/config/heap-limit';
 import type { HostConfig } from '../lib/config/host-config';
 import { HostConfigError, loadHostConfig } from '../lib/config/load';
@@ -28,7 +28,11 @@ function fail(message: string): never {
 const heapMb = heapLimitMb(process.env);
 if (typeof heapMb !== 'number') fail(`Cannot start: ${heapMb.error}`);
 
-// Before anything is built or started: the host has no sign-in, so it listens only on this machine.
+const problems = deploymentProblems(process.env);
+if (problems.length > 0)
+  fail(`Cannot start in ${deploymentMode()} mode:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+
+// Before anything is built or started: local mode has no sign-in, so it listens only on this machine.
 const refusal = bindRefusal(bind, deploymentMode());
 if (refusal) fail(refusal);
 

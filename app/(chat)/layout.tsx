@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/chat/app-shell';
+import { currentUser } from '@/lib/auth/session';
+import { deploymentMode } from '@/lib/config/deployment';
 
-export default function ChatLayout({ children }: { children: ReactNode }) {
-  return <AppShell>{children}</AppShell>;
+export default async function ChatLayout({ children }: { children: ReactNode }) {
+  const account = deploymentMode() === 'hosted' ? { name: (await currentUser()).displayName } : undefined;
+  return <AppShell account={account}>{children}</AppShell>;
 }

@@ -1,6 +1,7 @@
 'use client';
 import { usePathname } from 'next/navigation';
 import { type ReactNode, useMemo, useState } from 'react';
+import { AccountRow } from '../auth/account-row';
 import { ElicitationHost } from '../elicitation/elicitation-host';
 import { GateHost } from '../gate/gate-host';
 import { NoticeToasts } from '../gate/notice-toasts';
@@ -14,7 +15,8 @@ function hasOwnMenuButton(pathname: string): boolean {
   return pathname === '/' || pathname.startsWith('/c/');
 }
 
-export function AppShell({ children }: { children: ReactNode }) {
+/** `account`: the signed-in user in hosted mode; none in local mode. */
+export function AppShell({ children, account }: { children: ReactNode; account?: { name: string } }) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   const toggle = useMemo(() => ({ open: () => setOpen(true), expanded: open }), [open]);
@@ -37,6 +39,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             </button>
           </div>
           <Sidebar onNavigate={() => setOpen(false)} />
+          {account ? <AccountRow name={account.name} /> : null}
         </aside>
         {open ? (
           <button

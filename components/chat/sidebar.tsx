@@ -150,7 +150,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   }, [refresh]);
 
   return (
-    <nav aria-label="Conversations" className="flex h-full flex-col gap-2 p-2">
+    <nav aria-label="Conversations" className="flex min-h-0 flex-1 flex-col gap-2 p-2">
       <Link
         href="/"
         onClick={onNavigate}

@@ -1,12 +1,30 @@
 import 'server-only';
+import { headers as requestHeaders } from 'next/headers';
+import { deploymentMode } from '../config/deployment';
 import { LOCAL_USER_ID } from '../db';
+import { USER_ID_HEADER, USER_NAME_HEADER } from './request-user';
 
 export interface SessionUser {
   id: string;
   displayName: string;
 }
 
-/** Local mode has one built-in user; hosted sign-in will resolve the user from the request here. */
-export async function currentUser(_request?: Request): Promise<SessionUser> {
-  return { id: LOCAL_USER_ID, displayName: 'Local user' };
+/** A request reached a route without a signed-in user (hosted mode): answered 401, never served. */
+export class SignInRequiredError extends Error {
+  readonly status = 401;
+  constructor() {
+    super('Sign in first.');
+  }
+}
+
+/**
+ * The user a request acts for. Local mode has one built-in user. Hosted mode takes the user the
+ * proxy found from the session cookie (lib/auth/request-user.ts); without one it refuses.
+ */
+export async function currentUser(request?: Request): Promise<SessionUser> {
+  if (deploymentMode() === 'local') return { id: LOCAL_USER_ID, displayName: 'Local user' };
+  const headers = request ? request.headers : await requestHeaders();
+  const id = headers.get(USER_ID_HEADER);
+  if (!id) throw new SignInRequiredError();
+  return { id, displayName: decodeURIComponent(headers.get(USER_NAME_HEADER) ?? '') || 'User' };
 }

@@ -1,13 +1,17 @@
 /**
  * How the host is deployed. `local`: one person on their own machine, listening on loopback, no
- * sign-in. `hosted`: many users behind sign-in. Hosted sign-in does not exist yet, so every host runs
- * in local mode today; rules that differ by mode take the mode as an argument, so both are tested. Pure (no
- * `server-only`): the start script imports it outside Next.js.
+ * sign-in. `hosted` (`AUTH_MODE=passkey`): many users behind passkey sign-in. Rules that differ by
+ * mode take the mode as an argument, so both are tested. Pure (no `server-only`): the start script
+ * imports it outside Next.js.
  */
 export type DeploymentMode = 'local' | 'hosted';
 
-export function deploymentMode(_env: Record<string, string | undefined> = process.env): DeploymentMode {
-  return 'local';
+type Env = Record<string, string | undefined>;
+
+const AUTH_MODES = ['local', 'passkey'] as const;
+
+export function deploymentMode(env: Env = process.env): DeploymentMode {
+  return env.AUTH_MODE?.trim() === 'passkey' ? 'hosted' : 'local';
 }
 
 /** True for addresses that only this machine can reach. */
@@ -17,4 +21,56 @@ export function isLoopbackBind(address: string): boolean {
     .toLowerCase()
     .replace(/^\[|\]$/g, '');
   return a === 'localhost' || a === '::1' || /^127(\.\d{1,3}){3}$/.test(a);
+}
+
+function isLoopbackHostname(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  return isLoopbackBind(h) || h.endsWith('.localhost');
+}
+
+/** The smallest `AUTH_SECRET`: it signs session cookies. */
+export const AUTH_SECRET_MIN = 32;
+
+/**
+ * What stops the host from starting as configured, one line each, naming the setting (issue 16
+ * item 1). Hosted mode needs PostgreSQL (PGlite is one process's database), a session secret, an
+ * HTTPS public origin (plain http only on loopback, for tests) and the operator's sealing key.
+ */
+export function deploymentProblems(env: Env = process.env): string[] {
+  const mode = env.AUTH_MODE?.trim();
+  if (mode && !(AUTH_MODES as readonly string[]).includes(mode))
+    return [`AUTH_MODE="${mode.slice(0, 40)}" is not one of ${AUTH_MODES.join(', ')}.`];
+  if (deploymentMode(env) !== 'hosted') return [];
+  const problems: string[] = [];
+  const database = env.DATABASE_URL?.trim();
+  if (!database)
+    problems.push('DATABASE_URL is required: hosted mode keeps its data in PostgreSQL (postgres://…).');
+  else if (!/^postgres(ql)?:\/\//i.test(database))
+    problems.push('DATABASE_URL must be a PostgreSQL connection string (postgres://…).');
+  const secret = env.AUTH_SECRET ?? '';
+  if (!secret)
+    problems.push(
+      `AUTH_SECRET is required: it signs the session cookies (at least ${AUTH_SECRET_MIN} characters, e.g. openssl rand -base64 32).`,
+    );
+  else if (secret.length < AUTH_SECRET_MIN)
+    problems.push(`AUTH_SECRET must be at least ${AUTH_SECRET_MIN} characters (openssl rand -base64 32).`);
+  const origin = env.PUBLIC_ORIGIN?.trim();
+  if (!origin) problems.push('PUBLIC_ORIGIN is required: the https:// address people open the host at.');
+  else {
+    let url: URL | null = null;
+    try {
+      url = new URL(origin);
+    } catch {
+      problems.push(`PUBLIC_ORIGIN "${origin.slice(0, 100)}" is not a URL.`);
+    }
+    if (url && url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHostname(url.hostname)))
+      problems.push(
+        'PUBLIC_ORIGIN must be https:// (plain http only on a loopback name): session cookies and passkeys need a secure origin.',
+      );
+  }
+  if (!env.HOST_KEY)
+    problems.push(
+      'HOST_KEY is required: the key sealing sensitive tool outputs belongs to the operator (openssl rand -hex 32).',
+    );
+  return problems;
 }

@@ -119,6 +119,71 @@ const migrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '0008-hosted-auth': {
+    async up(db: Kysely<unknown>) {
+      // Issue 16: hosted sign-in (Better Auth, lib/auth/auth.ts). Its user is the host's own `users`
+      // row; sessions, passkeys (sign-in credentials, not spec 7's action passkeys), accounts and
+      // short-lived verification values (passkey challenges) get tables of their own.
+      await sql`alter table users add column email text unique`.execute(db);
+      await sql`alter table users add column email_verified boolean not null default false`.execute(db);
+      await sql`alter table users add column image text`.execute(db);
+      await sql`alter table users add column updated_at timestamptz not null default now()`.execute(db);
+      await sql`
+        create table auth_sessions (
+          id text primary key,
+          user_id text not null references users(id) on delete cascade,
+          token text not null unique,
+          expires_at timestamptz not null,
+          ip_address text,
+          user_agent text,
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`create index auth_sessions_user on auth_sessions (user_id)`.execute(db);
+      await sql`
+        create table auth_accounts (
+          id text primary key,
+          user_id text not null references users(id) on delete cascade,
+          account_id text not null,
+          provider_id text not null,
+          access_token text,
+          refresh_token text,
+          id_token text,
+          access_token_expires_at timestamptz,
+          refresh_token_expires_at timestamptz,
+          scope text,
+          password text,
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`create index auth_accounts_user on auth_accounts (user_id)`.execute(db);
+      await sql`
+        create table auth_verifications (
+          id text primary key,
+          identifier text not null,
+          value text not null,
+          expires_at timestamptz not null,
+          created_at timestamptz not null default now(),
+          updated_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`create index auth_verifications_identifier on auth_verifications (identifier)`.execute(db);
+      await sql`
+        create table auth_passkeys (
+          id text primary key,
+          user_id text not null references users(id) on delete cascade,
+          name text,
+          public_key text not null,
+          credential_id text not null unique,
+          counter integer not null,
+          device_type text not null,
+          backed_up boolean not null,
+          transports text,
+          aaguid text,
+          created_at timestamptz default now()
+        )`.execute(db);
+      await sql`create index auth_passkeys_user on auth_passkeys (user_id)`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -6,7 +6,24 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 export interface UsersTable {
   id: string;
   display_name: string;
+  /** Hosted sign-in (Better Auth) needs one; passkey accounts get `<id>@users.invalid`. Null for the local user. */
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  email_verified: ColumnType<boolean, boolean | undefined, boolean>;
+  image: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Issue 16: hosted sign-in sessions (Better Auth's session model). */
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Date;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export interface ConversationsTable {
@@ -86,6 +103,7 @@ export interface ServerAuthTable {
 export interface Database {
   server_auth: ServerAuthTable;
   users: UsersTable;
+  auth_sessions: AuthSessionsTable;
   approval_rules: ApprovalRulesTable;
   tool_pins: ToolPinsTable;
   audit_log: AuditLogTable;

@@ -4,3 +4,7 @@ export const FAKE_LLM_PORT = Number(process.env.E2E_FAKE_LLM_PORT ?? 4311);
 export const FAKE_LLM_URL = `http://127.0.0.1:${FAKE_LLM_PORT}`;
 export const DEMO_PORT_BASE = Number(process.env.E2E_DEMO_PORT_BASE ?? 3451);
 export const PASSKEY_PORT = Number(process.env.E2E_PASSKEY_PORT ?? 3321);
+/** A host in hosted mode (AUTH_MODE=passkey) on PostgreSQL, for the sign-in tests. */
+export const HOSTED_HOST_PORT = HOST_PORT + 2;
+export const HOSTED_PASSKEY_PORT = PASSKEY_PORT + 1;
+export const HOSTED_DEMO_PORT_BASE = DEMO_PORT_BASE - 10;

@@ -16,9 +16,36 @@ describe('npm start and BIND_ADDRESS', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(
-      'BIND_ADDRESS=0.0.0.0 would expose the host without sign-in; hosted mode with sign-in comes in a later version. Use a loopback address',
+      'BIND_ADDRESS=0.0.0.0 would expose the host without sign-in. Use a loopback address',
     );
     expect(run.stderr).not.toContain('HOST_CONFIG');
-    expect(`${run.stdout}${run.stderr}`).not.toMatch(/Building|passkey|listen/i);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/Building|MCPlet host:|listen/i);
+  });
+
+  it('issue 16 item 1: refuses hosted mode without its database, secret, origin and key, naming each', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      env: {
+        ...process.env,
+        AUTH_MODE: 'passkey',
+        DATABASE_URL: '',
+        AUTH_SECRET: '',
+        PUBLIC_ORIGIN: 'http://chat.example.com',
+        HOST_KEY: '',
+        SKIP_BUILD: '1',
+        HOST_CONFIG: 'does-not-exist.json',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Cannot start in hosted mode:');
+    for (const name of [
+      'DATABASE_URL is required',
+      'AUTH_SECRET is required',
+      'PUBLIC_ORIGIN must be https',
+      'HOST_KEY is required',
+    ])
+      expect(run.stderr).toContain(name);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/Building|MCPlet host:|listen/i);
   });
 });

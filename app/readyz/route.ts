@@ -1,0 +1,12 @@
+import { readiness } from '@/lib/health/readiness';
+
+export const dynamic = 'force-dynamic';
+
+/** Readiness for a load balancer: 200 when every dependency answers, else 503 naming the one that did not. */
+export async function GET(): Promise<Response> {
+  const { ready, checks } = await readiness();
+  return Response.json(
+    { status: ready ? 'ready' : 'not ready', checks },
+    { status: ready ? 200 : 503, headers: { 'cache-control': 'no-store' } },
+  );
+}

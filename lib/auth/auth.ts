@@ -1,0 +1,163 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { passkey } from '@better-auth/passkey';
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { getDb } from '../db';
+import { parseSignUpContext } from './sign-up-context';
+
+/** Sign-in sessions last a week of inactivity; an active one is extended at most once a day. */
+const SESSION_SECONDS = 7 * 24 * 3600;
+const SESSION_REFRESH_SECONDS = 24 * 3600;
+
+function publicOrigin(env = process.env): string {
+  return (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT ?? '3000'}`).replace(/\/+$/, '');
+}
+
+async function createAuth(env = process.env) {
+  const db = await getDb();
+  const origin = publicOrigin(env);
+  const secure = origin.startsWith('https://');
+  return betterAuth({
+    appName: env.PASSKEY_RP_NAME ?? 'MCPlet Host',
+    baseURL: origin,
+    basePath: '/api/auth',
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [origin],
+    telemetry: { enabled: false },
+    database: { db, type: 'postgres' },
+    emailAndPassword: { enabled: false },
+    user: {
+      modelName: 'users',
+      fields: {
+        name: 'display_name',
+        email: 'email',
+        emailVerified: 'email_verified',
+        image: 'image',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    session: {
+      modelName: 'auth_sessions',
+      expiresIn: SESSION_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
+      fields: {
+        userId: 'user_id',
+        token: 'token',
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    account: {
+      modelName: 'auth_accounts',
+      fields: {
+        userId: 'user_id',
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        scope: 'scope',
+        password: 'password',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    verification: {
+      modelName: 'auth_verifications',
+      fields: {
+        identifier: 'identifier',
+        value: 'value',
+        expiresAt: 'expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    advanced: {
+      cookiePrefix: 'mcplet',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      database: { generateId: () => randomUUID() },
+    },
+    plugins: [
+      passkey({
+        rpID: env.PASSKEY_RP_ID ?? new URL(origin).hostname,
+        rpName: env.PASSKEY_RP_NAME ?? 'MCPlet Host',
+        origin,
+        // Discoverable credentials with user verification (issue 16 item 2): sign-in needs no name.
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        registration: {
+          // Sign-up is a passkey registration without a session; signed in, it adds another passkey.
+          requireSession: false,
+          resolveUser: ({ context }) => {
+            const signUp = parseSignUpContext(context);
+            if (!signUp.ok) throw new APIError('BAD_REQUEST', { message: signUp.error });
+            return { id: randomUUID(), name: signUp.name, displayName: signUp.name };
+          },
+          afterVerification: async ({ verification, user }) => {
+            if (!verification.registrationInfo?.userVerified)
+              throw new APIError('BAD_REQUEST', {
+                message: 'The passkey did not verify you (PIN or biometrics); try again.',
+              });
+            await db
+              .insertInto('users')
+              .values({
+                id: user.id,
+                display_name: user.displayName ?? user.name,
+                email: `${user.id}@users.invalid`,
+              })
+              .onConflict((oc) => oc.column('id').doNothing())
+              .execute();
+            return { userId: user.id };
+          },
+        },
+        authentication: {
+          afterVerification: ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified)
+              throw new APIError('UNAUTHORIZED', {
+                message: 'The passkey did not verify you (PIN or biometrics); try again.',
+              });
+          },
+        },
+        schema: {
+          passkey: {
+            modelName: 'auth_passkeys',
+            fields: {
+              name: 'name',
+              publicKey: 'public_key',
+              userId: 'user_id',
+              credentialID: 'credential_id',
+              counter: 'counter',
+              deviceType: 'device_type',
+              backedUp: 'backed_up',
+              transports: 'transports',
+              createdAt: 'created_at',
+              aaguid: 'aaguid',
+            },
+          },
+        },
+      }),
+    ],
+  });
+}
+
+export type HostAuth = Awaited<ReturnType<typeof createAuth>>;
+
+const holder = globalThis as unknown as { __mcpletAuth?: Promise<HostAuth> };
+
+/** Hosted mode's sign-in (Better Auth with its passkey plugin), one per process. */
+export function getAuth(): Promise<HostAuth> {
+  if (!holder.__mcpletAuth) {
+    holder.__mcpletAuth = createAuth().catch((error: unknown) => {
+      holder.__mcpletAuth = undefined;
+      throw error;
+    });
+  }
+  return holder.__mcpletAuth;
+}
