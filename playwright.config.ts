@@ -1,14 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, resolveChromium } from './tests/e2e/chromium';
+import { HOSTED_DATABASE, HOSTED_ENV } from './tests/e2e/hosted-env';
 import {
   BARE_HOST_PORT,
   DEMO_PORT_BASE,
   FAKE_LLM_PORT,
   FAKE_LLM_URL,
   HOST_PORT,
-  HOSTED_DEMO_PORT_BASE,
   HOSTED_HOST_PORT,
-  HOSTED_PASSKEY_PORT,
   PASSKEY_PORT,
 } from './tests/e2e/ports';
 
@@ -74,21 +73,7 @@ export default defineConfig({
       // Issue 16: hosted mode, on a PostgreSQL database of its own made anew for each run.
       command: 'npx tsx tests/e2e/serve-host.ts',
       url: `http://localhost:${HOSTED_HOST_PORT}/healthz`,
-      env: {
-        ...common,
-        AUTH_MODE: 'passkey',
-        AUTH_SECRET: 'e2e-only-secret-e2e-only-secret-0123',
-        HOST_KEY: '0f'.repeat(32),
-        PUBLIC_ORIGIN: `http://localhost:${HOSTED_HOST_PORT}`,
-        E2E_FRESH_DATABASE: 'mcplet_e2e_hosted',
-        PORT: String(HOSTED_HOST_PORT),
-        DATA_DIR: '.data/e2e-hosted',
-        SKIP_BUILD: '1',
-        LLM_BASE_URL: `${FAKE_LLM_URL}/v1`,
-        LLM_MODEL: 'fake-model',
-        DEMO_PORT_BASE: String(HOSTED_DEMO_PORT_BASE),
-        PASSKEY_PORT: String(HOSTED_PASSKEY_PORT),
-      },
+      env: { ...common, ...HOSTED_ENV, E2E_FRESH_DATABASE: HOSTED_DATABASE, SKIP_BUILD: '1' },
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'ignore',

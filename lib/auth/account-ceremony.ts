@@ -1,7 +1,7 @@
 'use client';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { classify } from '../passkey/ceremony';
-import { signUpContext } from './sign-up-context';
+import { linkContext, signUpContext } from './registration-context';
 
 /**
  * The browser's half of hosted sign-in: passkey ceremonies against Better Auth's endpoints
@@ -40,9 +40,14 @@ function refused(error: unknown, what: string): AccountResult {
   };
 }
 
-/** Creates an account with a new passkey and signs it in (no session yet). */
-export async function signUpWithPasskey(name: string): Promise<AccountResult> {
-  return registerAccountPasskey({ context: signUpContext(name) }, true);
+/** Creates an account with a new passkey and signs it in (no session yet; an invitation if sign-up needs one). */
+export async function signUpWithPasskey(name: string, invite?: string): Promise<AccountResult> {
+  return registerAccountPasskey({ context: signUpContext(name, invite) }, true);
+}
+
+/** Adds a passkey on this device to the account a one-time link names, and signs in with it. */
+export async function joinWithLink(link: string): Promise<AccountResult> {
+  return registerAccountPasskey({ context: linkContext(link) }, true);
 }
 
 /** Signed in: adds a passkey on this device (a second device, or a spare for recovery). */

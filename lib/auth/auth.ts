@@ -3,8 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
+import { hostConfig } from '../config/load';
 import { getDb } from '../db';
-import { parseSignUpContext } from './sign-up-context';
+import { consumeAccountLink, peekAccountLink } from './account-links';
+import { parseRegistrationContext, registrationDecision } from './registration-context';
 
 /** Sign-in sessions last a week of inactivity; an active one is extended at most once a day. */
 const SESSION_SECONDS = 7 * 24 * 3600;
@@ -93,18 +95,40 @@ async function createAuth(env = process.env) {
         // Discoverable credentials with user verification (issue 16 item 2): sign-in needs no name.
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
         registration: {
-          // Sign-up is a passkey registration without a session; signed in, it adds another passkey.
+          // Without a session a registration creates an account (open sign-up or an invitation) or
+          // adds a passkey to one through its one-time link; signed in, it adds another passkey.
           requireSession: false,
-          resolveUser: ({ context }) => {
-            const signUp = parseSignUpContext(context);
-            if (!signUp.ok) throw new APIError('BAD_REQUEST', { message: signUp.error });
-            return { id: randomUUID(), name: signUp.name, displayName: signUp.name };
+          resolveUser: async ({ context }) => {
+            const parsed = parseRegistrationContext(context);
+            if (!parsed.ok) throw new APIError('BAD_REQUEST', { message: parsed.error });
+            const token = 'link' in parsed.context ? parsed.context.link : parsed.context.invite;
+            const link = token ? await peekAccountLink(db, token) : null;
+            const decision = registrationDecision(hostConfig().auth.signUp, parsed.context, link);
+            if (!decision.ok) throw new APIError('FORBIDDEN', { message: decision.error });
+            const id = decision.kind === 'existing-account' ? decision.userId : randomUUID();
+            return { id, name: decision.name, displayName: decision.name };
           },
-          afterVerification: async ({ verification, user }) => {
+          afterVerification: async ({ verification, user, context, ctx }) => {
             if (!verification.registrationInfo?.userVerified)
               throw new APIError('BAD_REQUEST', {
                 message: 'The passkey did not verify you (PIN or biometrics); try again.',
               });
+            // A passkey added while signed in is the session user's: no context, no account made.
+            if (!context) return;
+            const parsed = parseRegistrationContext(context);
+            if (!parsed.ok) throw new APIError('BAD_REQUEST', { message: parsed.error });
+            const token = 'link' in parsed.context ? parsed.context.link : parsed.context.invite;
+            const link = token ? await peekAccountLink(db, token) : null;
+            // One use per link, however many registrations race for it.
+            if (token && !(await consumeAccountLink(db, token)))
+              throw new APIError('FORBIDDEN', {
+                message: 'This link has expired or was already used; ask for a new one.',
+              });
+            if ('link' in parsed.context) {
+              // Recovery: whoever still holds one of the user's sessions is signed out.
+              if (link?.purpose === 'recovery') await ctx.context.internalAdapter.deleteUserSessions(user.id);
+              return { userId: user.id };
+            }
             await db
               .insertInto('users')
               .values({

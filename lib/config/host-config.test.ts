@@ -179,3 +179,17 @@ describe('host.config.json validation', () => {
     );
   });
 });
+
+describe('issue 16: hosted sign-up policy (auth.signUp)', () => {
+  it('is by invitation unless the operator opens it', () => {
+    expect(DEFAULT_HOST_CONFIG.auth.signUp).toBe('invitation');
+    const open = parseHostConfig({ auth: { signUp: 'open' } });
+    expect(open.ok && open.config.auth.signUp).toBe('open');
+  });
+
+  it('refuses any other value', () => {
+    const parsed = parseHostConfig({ auth: { signUp: 'anyone' } });
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? [] : parsed.errors.join(' ')).toContain('/auth/signUp');
+  });
+});

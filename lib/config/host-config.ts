@@ -36,6 +36,8 @@ export interface HostConfig {
   };
   /** Issue 12: which SEP trust rules raise a gate or mark results untrusted (docs/gates.md); all on by default. */
   trustPolicy: TrustPolicyConfig;
+  /** Issue 16, hosted mode: whether anyone may create an account, or only with an operator's invitation. */
+  auth: { signUp: 'open' | 'invitation' };
 }
 
 export const DEFAULT_HOST_CONFIG: HostConfig = {
@@ -48,6 +50,7 @@ export const DEFAULT_HOST_CONFIG: HostConfig = {
   sensitiveOutput: { credentialPatterns: {} },
   derivedResults: { allowlist: ['restaurant/search_restaurants'], ratePerMinute: 20 },
   trustPolicy: { ...DEFAULT_TRUST_POLICY },
+  auth: { signUp: 'invitation' },
 };
 
 export const hostConfigSchema = {
@@ -130,6 +133,11 @@ export const hostConfigSchema = {
         },
       },
     },
+    auth: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { signUp: { enum: ['open', 'invitation'] } },
+    },
     trustPolicy: {
       type: 'object',
       additionalProperties: false,
@@ -209,6 +217,7 @@ export function parseHostConfig(input: unknown): ParseResult {
         ratePerMinute: raw.derivedResults?.ratePerMinute ?? DEFAULT_HOST_CONFIG.derivedResults.ratePerMinute,
       },
       trustPolicy: { ...DEFAULT_TRUST_POLICY, ...raw.trustPolicy },
+      auth: { ...DEFAULT_HOST_CONFIG.auth, ...raw.auth },
     },
   };
 }

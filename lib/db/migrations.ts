@@ -184,6 +184,22 @@ const migrations: Record<string, Migration> = {
       await sql`create index auth_passkeys_user on auth_passkeys (user_id)`.execute(db);
     },
   },
+  '0009-account-links': {
+    async up(db: Kysely<unknown>) {
+      // Issue 16: one-time links (hashed): an invitation to sign up, a link to add a passkey on
+      // another device, an operator's recovery link for a user who lost every passkey.
+      await sql`
+        create table account_links (
+          token_hash text primary key,
+          purpose text not null check (purpose in ('invitation', 'device', 'recovery')),
+          user_id text references users(id) on delete cascade,
+          created_by text not null,
+          expires_at timestamptz not null,
+          used_at timestamptz,
+          created_at timestamptz not null default now()
+        )`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = {

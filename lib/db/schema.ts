@@ -100,7 +100,19 @@ export interface ServerAuthTable {
   updated_at: UpdatedAt;
 }
 
+/** Issue 16: one-time account links, stored as SHA-256 of the token (lib/auth/account-links.ts). */
+export interface AccountLinksTable {
+  token_hash: string;
+  purpose: 'invitation' | 'device' | 'recovery';
+  user_id: string | null;
+  created_by: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  account_links: AccountLinksTable;
   server_auth: ServerAuthTable;
   users: UsersTable;
   auth_sessions: AuthSessionsTable;

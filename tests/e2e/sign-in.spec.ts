@@ -1,10 +1,35 @@
-import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { violations } from './helpers/axe';
+import { operatorLink } from './helpers/operator';
 import { virtualAuthenticator } from './helpers/webauthn';
+import { AccountSettings } from './pages/account-settings';
 import { SignInPage } from './pages/sign-in-page';
 import { HOSTED_HOST_PORT } from './ports';
 
-// Issue 16 item 2: hosted mode (AUTH_MODE=passkey) on its own host and PostgreSQL database.
-test.use({ baseURL: `http://localhost:${HOSTED_HOST_PORT}` });
+// Issue 16 item 2: hosted mode (AUTH_MODE=passkey) on its own host and PostgreSQL database; sign-up
+// is by invitation there (the default), so accounts start from the operator's `npm run account-link`.
+const ORIGIN = `http://localhost:${HOSTED_HOST_PORT}`;
+test.use({ baseURL: ORIGIN });
+
+/** A new browser context (another device) with its own authenticator. */
+async function device(browser: Browser) {
+  const context = await browser.newContext({ baseURL: ORIGIN });
+  const page = await context.newPage();
+  return { page, authenticator: await virtualAuthenticator(page), signIn: new SignInPage(page) };
+}
+
+async function signUpByInvitation(page: Page, name: string) {
+  const invite = operatorLink('invite');
+  expect(invite.status, invite.stderr).toBe(0);
+  await page.goto(invite.url);
+  const signIn = new SignInPage(page);
+  await expect(signIn.panel).toContainText('You are invited: create an account');
+  expect(await violations(page)).toEqual([]);
+  await signIn.signUp(name);
+  await expect(signIn.accountName()).toHaveText(name);
+  return invite.url;
+}
 
 test.describe('issue 16: passkey sign-in in hosted mode', () => {
   test('signed out, pages lead to sign-in and the API answers 401; health needs no session', async ({
@@ -13,7 +38,6 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
   }) => {
     expect((await request.get('/api/conversations')).status()).toBe(401);
     expect((await request.post('/api/chat', { data: {} })).status()).toBe(401);
-    // A forged user header is dropped by the proxy: it names no one.
     const forged = await request.get('/api/conversations', { headers: { 'x-mcplet-user-id': 'local' } });
     expect(forged.status()).toBe(401);
     expect((await request.get('/healthz')).status()).toBe(200);
@@ -26,38 +50,111 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
 
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fsettings$/);
-    await expect(new SignInPage(page).panel).toBeVisible();
+    // Sign-up is by invitation: no form, and a registration without one is refused by the server.
+    await expect(page.getByTestId('sign-up-closed')).toContainText('by invitation');
+    expect(await violations(page)).toEqual([]);
+    const refused = await request.get(
+      `/api/auth/passkey/generate-register-options?context=${encodeURIComponent('{"name":"Mallory"}')}`,
+    );
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: expect.stringContaining('by invitation') });
   });
 
-  test('sign-up with a passkey, sign-out, and sign-in again with it; the session ends on the server', async ({
+  test('an invitation makes an account once; sign-out ends the session on the server; the passkey signs in again', async ({
     page,
   }) => {
     const authenticator = await virtualAuthenticator(page);
     const signIn = new SignInPage(page);
-    await page.goto('/settings');
-    await signIn.signUp('Ada Lovelace');
-    await expect(page).toHaveURL(/\/settings$/);
-    await expect(signIn.accountName()).toHaveText('Ada Lovelace');
+    const name = `Ada ${randomUUID().slice(0, 6)}`;
+    const invitation = await signUpByInvitation(page, name);
     const credentials = await authenticator.credentials();
     expect(credentials).toHaveLength(1);
     expect(credentials[0]?.isResidentCredential).toBe(true);
     expect((await page.request.get('/api/conversations')).status()).toBe(200);
-
-    const cookies = await page.context().cookies();
-    const session = cookies.find((c) => c.name.endsWith('session_token'));
+    const session = (await page.context().cookies()).find((c) => c.name.endsWith('session_token'));
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 
     await signIn.signOut();
     expect((await page.request.get('/api/conversations')).status()).toBe(401);
-    // The old cookie, replayed, no longer opens anything: sign-out ended the session on the server.
     const replay = await page.request.get('/api/conversations', {
       headers: { cookie: `${session?.name}=${session?.value}` },
     });
     expect(replay.status()).toBe(401);
 
+    await page.goto('/settings');
     await signIn.signIn();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(signIn.accountName()).toHaveText('Ada Lovelace');
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(signIn.accountName()).toHaveText(name);
+
+    // The invitation was used: it makes no second account.
+    await signIn.signOut();
+    await page.goto(invitation);
+    await expect(signIn.message()).toHaveText(
+      'This link has expired or was already used; ask for a new one.',
+    );
+    await expect(page.getByTestId('sign-up-closed')).toBeVisible();
+  });
+
+  test("a second device's passkey through a one-time link; signing out everywhere else ends that device's session", async ({
+    page,
+    browser,
+  }) => {
+    await virtualAuthenticator(page);
+    const name = `Grace ${randomUUID().slice(0, 6)}`;
+    await signUpByInvitation(page, name);
+    const account = new AccountSettings(page);
+    await account.open();
+    await expect(account.passkeys()).toHaveCount(1);
+    const url = await account.linkDevice();
+    expect(await violations(page)).toEqual([]);
+
+    const other = await device(browser);
+    await other.page.goto(url);
+    await expect(other.page.getByTestId('join-account')).toContainText(`${name}'s account`);
+    await other.signIn.join();
+    await expect(other.signIn.accountName()).toHaveText(name);
+    expect(await other.authenticator.credentials()).toHaveLength(1);
+    await account.open();
+    await expect(account.passkeys()).toHaveCount(2);
+
+    // The link worked once.
+    const third = await device(browser);
+    await third.page.goto(url);
+    await expect(third.signIn.message()).toHaveText(
+      'This link has expired or was already used; ask for a new one.',
+    );
+    await third.page.context().close();
+
+    await account.signOutEverywhereElse();
+    expect((await other.page.request.get('/api/conversations')).status()).toBe(401);
+    await other.page.reload();
+    await expect(other.signIn.panel).toBeVisible();
+    expect((await page.request.get('/api/conversations')).status()).toBe(200);
+    // The other device keeps its passkey: it signs in again.
+    await other.signIn.signIn();
+    await expect(other.signIn.accountName()).toHaveText(name);
+    await other.page.context().close();
+  });
+
+  test("the operator's recovery link adds a passkey for a user who lost theirs, and ends the user's other sessions", async ({
+    page,
+    browser,
+  }) => {
+    await virtualAuthenticator(page);
+    const name = `Linus ${randomUUID().slice(0, 6)}`;
+    await signUpByInvitation(page, name);
+    expect(operatorLink('recovery', 'Nobody at all').status).toBe(1);
+    const recovery = operatorLink('recovery', name);
+    expect(recovery.status, recovery.stderr).toBe(0);
+
+    const fresh = await device(browser);
+    await fresh.page.goto(recovery.url);
+    await expect(fresh.page.getByTestId('join-account')).toContainText('recovery link');
+    expect(await violations(fresh.page)).toEqual([]);
+    await fresh.signIn.join();
+    await expect(fresh.signIn.accountName()).toHaveText(name);
+    expect((await page.request.get('/api/conversations')).status()).toBe(401);
+    await fresh.page.context().close();
   });
 
   test('a cancelled ceremony changes nothing and says so', async ({ page }) => {
@@ -69,7 +166,5 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     await expect(signIn.message()).toContainText('Signing in was cancelled; nothing changed.');
     expect(await authenticator.credentials()).toHaveLength(0);
     await expect(page).toHaveURL(/\/sign-in$/);
-    await signIn.panel.getByTestId('sign-up-passkey').click();
-    await expect(signIn.message()).toHaveText('Enter a name for the account.');
   });
 });

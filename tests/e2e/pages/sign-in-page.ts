@@ -26,6 +26,11 @@ export class SignInPage {
     await this.panel.getByTestId('sign-in-passkey').click();
   }
 
+  /** On a device or recovery link: adds this device's passkey to the linked account. */
+  async join() {
+    await this.panel.getByTestId('join-passkey').click();
+  }
+
   accountName(): Locator {
     return this.page.getByTestId('account-name');
   }

@@ -1,0 +1,24 @@
+import { FAKE_LLM_URL, HOSTED_DEMO_PORT_BASE, HOSTED_HOST_PORT, HOSTED_PASSKEY_PORT } from './ports';
+
+export const HOSTED_DATABASE = 'mcplet_e2e_hosted';
+
+/** The hosted-mode host under test (issue 16): its PostgreSQL database is made anew for each run. */
+export function hostedDatabaseUrl(): string {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  url.pathname = `/${HOSTED_DATABASE}`;
+  return url.toString();
+}
+
+/** What the hosted host and the operator's scripts run with. */
+export const HOSTED_ENV = {
+  AUTH_MODE: 'passkey',
+  AUTH_SECRET: 'e2e-only-secret-e2e-only-secret-0123',
+  HOST_KEY: '0f'.repeat(32),
+  PUBLIC_ORIGIN: `http://localhost:${HOSTED_HOST_PORT}`,
+  PORT: String(HOSTED_HOST_PORT),
+  DATA_DIR: '.data/e2e-hosted',
+  LLM_BASE_URL: `${FAKE_LLM_URL}/v1`,
+  LLM_MODEL: 'fake-model',
+  DEMO_PORT_BASE: String(HOSTED_DEMO_PORT_BASE),
+  PASSKEY_PORT: String(HOSTED_PASSKEY_PORT),
+};

@@ -1,0 +1,36 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Hosted mode: the Account section of the settings page (passkeys, device link, sessions). */
+export class AccountSettings {
+  readonly root: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('account-settings');
+  }
+
+  async open() {
+    await this.page.goto('/settings');
+    await expect(this.root).toBeVisible();
+  }
+
+  passkeys(): Locator {
+    return this.root.getByTestId('account-passkey');
+  }
+
+  message(): Locator {
+    return this.root.getByTestId('account-message');
+  }
+
+  /** "Link another device": the one-time URL to open on the other device. */
+  async linkDevice(): Promise<string> {
+    await this.root.getByTestId('account-link-device').click();
+    const url = this.root.getByTestId('account-link-url');
+    await expect(url).toBeVisible();
+    return (await url.textContent()) ?? '';
+  }
+
+  async signOutEverywhereElse() {
+    await this.root.getByTestId('account-revoke-others').click();
+    await expect(this.message()).toHaveText('Every other session has ended.');
+  }
+}
