@@ -13,15 +13,21 @@ function text(status: number, body: string): NextResponse {
  * The host answers only to its own names (DNS rebinding, attack 14): the chat's host names get the
  * chat, a server's sandbox origin gets only /sandbox (MCP Apps proxy page), anything else 421. The
  * chat never serves /sandbox, refuses cross-site writes to its API (attack 12), and may not be
- * framed (clickjacking of gates). In hosted mode every other request needs a sign-in session. The icons and the web manifest (public/, app/manifest.ts) are the
- * chat's own: a sandbox origin does not serve them either, so a view cannot pass for the host.
+ * framed (clickjacking of gates). In hosted mode every other request needs a sign-in session. The
+ * icons and the web manifest (public/, app/manifest.ts) are the chat's own: a sandbox origin does not
+ * serve them either, so a view cannot pass for the host.
  */
 export async function proxy(request: NextRequest) {
   const origins = originsFor(process.env);
   const path = request.nextUrl.pathname;
   const host = request.headers.get('host');
+  // Issue 16: only the proxy names the user (lib/auth/request-user.ts); a client's own value is
+  // dropped on every origin, the sandbox origins' too.
+  const forwarded = new Headers(request.headers);
+  forwarded.delete(USER_ID_HEADER);
+  forwarded.delete(USER_NAME_HEADER);
   if (sandboxLabelOf(host, origins.sandboxPattern)) {
-    if (path === '/sandbox') return NextResponse.next();
+    if (path === '/sandbox') return NextResponse.next({ request: { headers: forwarded } });
     return text(404, `This address serves only sandboxed views. Open the host at ${origins.host}`);
   }
   if (!isChatHost(host, origins, process.env.PORT ?? '3000')) {
@@ -34,10 +40,6 @@ export async function proxy(request: NextRequest) {
   ) {
     return NextResponse.json({ error: 'Cross-site requests to this API are refused.' }, { status: 403 });
   }
-  // Issue 16: only the proxy names the user (lib/auth/request-user.ts); a client's own value is dropped.
-  const forwarded = new Headers(request.headers);
-  forwarded.delete(USER_ID_HEADER);
-  forwarded.delete(USER_NAME_HEADER);
   if (deploymentMode() === 'hosted' && !isSignedOutPath(path)) {
     const user = await sessionUser(request.headers);
     if (!user) {

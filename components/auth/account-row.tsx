@@ -2,11 +2,13 @@
 import { useState } from 'react';
 import { signOut } from '@/lib/auth/account-ceremony';
 import { Button } from '../ui/button';
+import { useHydrated } from '../ui/use-hydrated';
 
 /** Hosted mode: who is signed in, and Sign out (the session ends on the server, not only here). */
 export function AccountRow({ name }: { name: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function leave() {
     setBusy(true);
@@ -25,7 +27,7 @@ export function AccountRow({ name }: { name: string }) {
         <span className="min-w-0 truncate" title={name}>
           Signed in as <strong data-testid="account-name">{name}</strong>
         </span>
-        <Button variant="ghost" className="text-xs" disabled={busy} onClick={() => void leave()}>
+        <Button variant="ghost" className="text-xs" disabled={busy || !hydrated} onClick={() => void leave()}>
           Sign out
         </Button>
       </div>

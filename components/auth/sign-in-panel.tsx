@@ -8,6 +8,7 @@ import {
 } from '@/lib/auth/account-ceremony';
 import { DISPLAY_NAME_MAX, type SignUpPolicy } from '@/lib/auth/registration-context';
 import { Button } from '../ui/button';
+import { useHydrated } from '../ui/use-hydrated';
 
 type Busy = 'sign-in' | 'sign-up' | 'join' | null;
 
@@ -28,6 +29,8 @@ export interface SignInPanelProps {
  */
 export function SignInPanel(props: SignInPanelProps) {
   const [busy, setBusy] = useState<Busy>(null);
+  const hydrated = useHydrated();
+  const idle = busy === null && hydrated;
   const [message, setMessage] = useState<string | null>(
     props.linkGone ? 'This link has expired or was already used; ask for a new one.' : null,
   );
@@ -74,7 +77,7 @@ export function SignInPanel(props: SignInPanelProps) {
           </p>
           <Button
             variant="primary"
-            disabled={busy !== null}
+            disabled={!idle}
             onClick={() => {
               const token = props.join?.token ?? '';
               void run('join', () => joinWithLink(token));
@@ -88,7 +91,7 @@ export function SignInPanel(props: SignInPanelProps) {
       <Button
         variant={props.join ? 'secondary' : 'primary'}
         className="py-2"
-        disabled={busy !== null}
+        disabled={!idle}
         onClick={() => void run('sign-in', signInWithPasskey)}
         data-testid="sign-in-passkey"
       >
@@ -111,7 +114,7 @@ export function SignInPanel(props: SignInPanelProps) {
             onChange={(event) => setName(event.target.value)}
             data-testid="sign-up-name"
           />
-          <Button type="submit" disabled={busy !== null} data-testid="sign-up-passkey">
+          <Button type="submit" disabled={!idle} data-testid="sign-up-passkey">
             {busy === 'sign-up' ? waiting : 'Create an account with a passkey'}
           </Button>
         </form>

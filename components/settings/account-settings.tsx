@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { addAccountPasskey } from '@/lib/auth/account-ceremony';
 import { Button } from '../ui/button';
+import { useHydrated } from '../ui/use-hydrated';
 
 interface AccountPasskey {
   id: string;
@@ -31,6 +32,8 @@ export function AccountSettings({ name }: { name: string }) {
   const [message, setMessage] = useState<string | null>(null);
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+  const blocked = busy || !hydrated;
 
   const refresh = useCallback(async () => {
     try {
@@ -94,7 +97,7 @@ export function AccountSettings({ name }: { name: string }) {
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Button
-            disabled={busy}
+            disabled={blocked}
             onClick={() =>
               void act(async () => {
                 const result = await addAccountPasskey('Added in settings');
@@ -107,7 +110,7 @@ export function AccountSettings({ name }: { name: string }) {
             Add a passkey on this device
           </Button>
           <Button
-            disabled={busy}
+            disabled={blocked}
             onClick={() =>
               void act(async () => {
                 setLink(await json<{ url: string; expiresAt: string }>('/api/account/links', post({})));
@@ -147,7 +150,7 @@ export function AccountSettings({ name }: { name: string }) {
         </p>
         <Button
           className="self-start"
-          disabled={busy}
+          disabled={blocked}
           onClick={() =>
             void act(async () => {
               await json('/api/auth/revoke-other-sessions', post({}));

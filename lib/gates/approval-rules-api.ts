@@ -29,7 +29,7 @@ export async function rulesOf(userId: string): Promise<RuleView[]> {
   return rules.map((rule) => ({
     id: rule.id,
     serverId: rule.serverId,
-    serverName: registry.get(rule.serverId)?.config.name ?? rule.serverId,
+    serverName: registry.getFor(rule.serverId, userId)?.config.name ?? rule.serverId,
     toolName: rule.toolName,
     scope: rule.scope.kind,
     ...(rule.scope.kind === 'always' ? {} : { conversationId: rule.scope.conversationId }),

@@ -38,9 +38,9 @@ async function findView(
   const registry = await getRegistry();
   const messages = await listMessages(await getDb(), user.id, conversationId);
   return viewInMessages(messages, id, (modelName) => {
-    const tool = registry.resolveModelName(modelName);
+    const tool = registry.resolveModelName(modelName, user.id);
     if (!tool) return undefined;
-    return { ...tool, serverName: registry.get(tool.serverId)?.config.name ?? tool.serverId };
+    return { ...tool, serverName: registry.getFor(tool.serverId, user.id)?.config.name ?? tool.serverId };
   });
 }
 

@@ -31,6 +31,7 @@ describe('5.3.1 admission of odd metadata from a real server', () => {
         transport: { type: 'http', url: odd.url },
         admission: 'strict',
         source: 'user',
+        ownerId: 'local',
       })
       .connect();
   });
@@ -72,6 +73,7 @@ describe('5.3.2 hot reload through notifications/tools/list_changed', () => {
         transport: { type: 'http', url: odd.url },
         admission: 'strict',
         source: 'user',
+        ownerId: 'local',
       })
       .connect();
   });
@@ -88,7 +90,7 @@ describe('5.3.2 hot reload through notifications/tools/list_changed', () => {
     await odd.setTools([mcpletTool('alpha')]);
     await waitFor(() => registry.modelTools({ userId: 'local' }).length === 1);
     expect(registry.modelTools({ userId: 'local' }).map((t) => t.modelName)).toEqual(['hot__alpha']);
-    expect(registry.resolveModelName('hot__beta')).toBeUndefined();
+    expect(registry.resolveModelName('hot__beta', 'local')).toBeUndefined();
     const outcome = await dispatch(registry, {
       serverId: 'hot',
       toolName: 'beta',
@@ -130,6 +132,7 @@ describe('a dead server', () => {
           transport: { type: 'http', url: dying.url },
           admission: 'strict',
           source: 'user',
+          ownerId: 'local',
         })
         .connect();
       await registry
@@ -139,6 +142,7 @@ describe('a dead server', () => {
           transport: { type: 'http', url: alive.url },
           admission: 'strict',
           source: 'user',
+          ownerId: 'local',
         })
         .connect();
       await dying.close();
@@ -200,6 +204,7 @@ describe('a dead server', () => {
           admission: 'strict',
           timeoutMs: 300,
           source: 'user',
+          ownerId: 'local',
         })
         .connect();
       const outcome = await dispatch(registry, {
@@ -236,6 +241,7 @@ describe('stdio servers (local mode)', () => {
         },
         admission: 'annotations',
         source: 'user',
+        ownerId: 'local',
       });
       await connection.connect();
       expect(connection.status).toBe('ready');
@@ -253,6 +259,7 @@ describe('stdio servers (local mode)', () => {
         transport: { type: 'stdio', command: ['echo', 'hi;', 'touch', '/tmp/mcplet-pwned', '&&', '$(id)'] },
         admission: 'strict',
         source: 'user',
+        ownerId: 'local',
       });
       await injected.connect();
       expect(injected.status).toBe('unavailable');
@@ -285,6 +292,7 @@ describe('URL servers fall back from Streamable HTTP to SSE', () => {
         transport: { type: 'http', url: `http://127.0.0.1:${port}/sse` },
         admission: 'annotations',
         source: 'user',
+        ownerId: 'local',
       });
       await waitFor(() => connection.status === 'ready', 15_000);
       expect(connection.kind).toBe('sse');

@@ -9,7 +9,7 @@ export function toolChange(
   serverId: string,
   toolName: string,
 ): { ok: true; change: ToolChange } | { ok: false; status: 404; reason: string } {
-  const connection = registry.get(serverId);
+  const connection = registry.getFor(serverId, userId);
   if (!connection || !registry.pins)
     return { ok: false, status: 404, reason: `No server has the id "${serverId}".` };
   const change = registry.pins
@@ -27,7 +27,7 @@ export function acceptChange(
   toolName: string,
   hash: string,
 ): AcceptOutcome {
-  const connection = registry.get(serverId);
+  const connection = registry.getFor(serverId, userId);
   if (!connection || !registry.pins)
     return { ok: false, status: 404, reason: `No server has the id "${serverId}".` };
   return registry.pins.accept(userId, serverId, connection.catalog, toolName, hash);
@@ -42,7 +42,7 @@ export function changedToolByModelName(
   userId: string,
   modelName: string,
 ): { serverId: string; toolName: string } | undefined {
-  const tool = registry.resolveModelName(modelName);
+  const tool = registry.resolveModelName(modelName, userId);
   if (!tool) return undefined;
   const found = toolChange(registry, userId, tool.serverId, tool.name);
   return found.ok ? { serverId: tool.serverId, toolName: tool.name } : undefined;

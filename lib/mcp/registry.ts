@@ -1,6 +1,6 @@
 import 'server-only';
 import { DEMO_SERVERS, demoServerUrl } from '../../servers/manifest';
-import { deploymentMode } from '../config/deployment';
+import { type DeploymentMode, deploymentMode } from '../config/deployment';
 import { hostConfig } from '../config/load';
 import { getDb, LOCAL_USER_ID } from '../db';
 import { addApprovalRule, dropApprovalRulesForTool, findCoveringRule } from '../db/queries/approval-rules';
@@ -70,9 +70,21 @@ export class McpRegistry {
     return this.connections.get(id);
   }
 
+  /** Issue 16 item 3: the servers a user sees and uses: the operator's, and the ones they added. */
+  listFor(userId: string): ServerConnection[] {
+    return this.list().filter((c) => visibleTo(c, userId));
+  }
+
+  /** A server by id as `userId` may reach it: another user's server does not exist for them. */
+  getFor(id: string, userId: string): ServerConnection | undefined {
+    const connection = this.connections.get(id);
+    return connection && visibleTo(connection, userId) ? connection : undefined;
+  }
+
   /** The admitted tool behind a name, as `session`'s user may call it (pinned, changed or new). */
   tool(serverId: string, name: string, session: PolicySession): McpletTool | undefined {
-    const connection = this.connections.get(serverId);
+    // Every call is decided through here: another user's server has no tool for this user.
+    const connection = this.getFor(serverId, session.userId);
     const tool = connection?.catalog.tools.find((t) => t.name === name);
     return connection && tool ? this.forUser(session, connection)(tool) : undefined;
   }
@@ -80,7 +92,7 @@ export class McpRegistry {
   /** 8.2: the model's tool list: the admitted tools `decide()` lets the model call (`offerToModel`). */
   modelTools(session: PolicySession): ModelTool[] {
     const candidates: Array<ModelTool & { surface: { kind: 'model' } }> = [];
-    for (const connection of this.connections.values()) {
+    for (const connection of this.listFor(session.userId)) {
       if (connection.status === 'closed') continue;
       const mark = this.forUser(session, connection);
       for (const tool of connection.catalog.tools) {
@@ -94,9 +106,9 @@ export class McpRegistry {
     return offerToModel(candidates, session).map(({ modelName, tool }) => ({ modelName, tool }));
   }
 
-  /** Finds the tool behind a model-facing name, among every admitted tool (visible or not). */
-  resolveModelName(modelName: string): McpletTool | undefined {
-    for (const connection of this.connections.values()) {
+  /** Finds the tool behind a model-facing name, among every admitted tool the user can see (offered or not). */
+  resolveModelName(modelName: string, userId: string): McpletTool | undefined {
+    for (const connection of this.listFor(userId)) {
       for (const tool of connection.catalog.tools) {
         if (modelToolName(connection.id, tool.name) === modelName) return tool;
       }
@@ -143,17 +155,21 @@ export class McpRegistry {
     return connection;
   }
 
-  /** Removes a server: user servers for good; configured and demo servers until the next start. */
-  async remove(id: string, userId: string): Promise<boolean> {
-    const connection = this.connections.get(id);
-    if (!connection) return false;
+  /**
+   * Removes a server: a user's own for good; in local mode also a configured or demo server, until the
+   * next start. In hosted mode the operator's servers are everyone's: no user removes them.
+   */
+  async remove(id: string, userId: string, mode: DeploymentMode = deploymentMode()): Promise<RemoveOutcome> {
+    const connection = this.getFor(id, userId);
+    if (!connection) return 'not-found';
+    if (!mayManage(connection, userId, mode)) return 'operator-server';
     this.connections.delete(id);
     await connection.close();
     if (connection.config.source === 'user') {
       await deleteStoredServer(await getDb(), userId, id);
       this.pins?.forget(userId, id);
     }
-    return true;
+    return 'removed';
   }
 
   async closeAll(): Promise<void> {
@@ -163,6 +179,19 @@ export class McpRegistry {
 }
 
 export class RegistryError extends Error {}
+
+export type RemoveOutcome = 'removed' | 'not-found' | 'operator-server';
+
+/** Operator servers are everyone's; a server a user added is theirs alone. */
+export function visibleTo(connection: ServerConnection, userId: string): boolean {
+  return connection.config.source !== 'user' || connection.config.ownerId === userId;
+}
+
+/** Removing or reconnecting a server: its owner; an operator's server only in local mode. */
+export function mayManage(connection: ServerConnection, userId: string, mode: DeploymentMode): boolean {
+  if (connection.config.source === 'user') return connection.config.ownerId === userId;
+  return mode === 'local';
+}
 
 /**
  * Side door 4: a URL the guard refuses is answered at once (the caller gets the rule) and never

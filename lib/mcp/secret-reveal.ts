@@ -76,7 +76,8 @@ export async function revealSecret(
   const output = storedOutput(messages, request.toolCallId);
   const reference = secretReferencesOf(output?.result).find((r) => r.id === request.referenceId);
   if (!output || !reference) return failed('not-found');
-  const connection = typeof output.serverId === 'string' ? deps.registry.get(output.serverId) : undefined;
+  const connection =
+    typeof output.serverId === 'string' ? deps.registry.getFor(output.serverId, userId) : undefined;
   if (!connection) return failed('server-gone');
   const transport = connection.config.transport;
   const receivedAt = typeof output.ranAt === 'number' ? output.ranAt : undefined;

@@ -22,6 +22,7 @@ async function connected() {
     transport: { type: 'http', url: server.url },
     admission: 'strict',
     source: 'user',
+    ownerId: 'local',
   });
   await connection.connect();
   return { server, registry, connection };
@@ -84,6 +85,7 @@ describe('side door 7: a server that answers HTTP 401', () => {
       transport: { type: 'http', url: server.url },
       admission: 'strict',
       source: 'user',
+      ownerId: 'local',
     });
     await connection.connect();
     expect(connection.status).toBe('authorization-required');

@@ -14,7 +14,7 @@ export async function GET(request: Request) {
   const registry = await getRegistry();
   const viewer = { userId: (await currentUser(request)).id, pins: registry.pins };
   const servers = await Promise.all(
-    registry.list().map(async (c) => {
+    registry.listFor(viewer.userId).map(async (c) => {
       const signIn = await registry.oauth?.status(c.config, viewer.userId);
       return { ...serverView(c, viewer), ...(signIn ? { signIn } : {}) };
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentUser } from '@/lib/auth/session';
 import { jsonError, readBody } from '@/lib/http/json';
 import { ServerUnavailableError } from '@/lib/mcp/connection';
 import { getRegistry } from '@/lib/mcp/registry';
@@ -11,7 +12,7 @@ const schema = z.object({ serverId: z.string().min(1).max(40), uri: z.string().m
 export async function POST(request: Request) {
   const parsed = await readBody(request, schema, 10_000, 'Invalid resource request.');
   if (!parsed.ok) return parsed.response;
-  const connection = (await getRegistry()).get(parsed.data.serverId);
+  const connection = (await getRegistry()).getFor(parsed.data.serverId, (await currentUser(request)).id);
   if (!connection) return jsonError(404, 'No such server.');
   try {
     return Response.json(await connection.readResource(parsed.data.uri));
@@ -24,7 +25,7 @@ export async function POST(request: Request) {
 /** `resources/list` from a view: the resources of the view's own server only. */
 export async function GET(request: Request) {
   const serverId = new URL(request.url).searchParams.get('server') ?? '';
-  const connection = (await getRegistry()).get(serverId);
+  const connection = (await getRegistry()).getFor(serverId, (await currentUser(request)).id);
   if (!connection) return jsonError(404, 'No such server.');
   try {
     return Response.json(await connection.listResources());

@@ -16,7 +16,8 @@ export async function GET(request: Request) {
   const serverId = url.searchParams.get('server') ?? '';
   const uri = url.searchParams.get('uri') ?? '';
   const registry = await getRegistry();
-  const connection = registry.get(serverId);
+  const user = await currentUser(request);
+  const connection = registry.getFor(serverId, user.id);
   if (!connection) return jsonError(404, `No server has the id "${serverId}".`);
   try {
     const resource = await cachedUiResource(connection, uri);
@@ -24,7 +25,6 @@ export async function GET(request: Request) {
     const notes = [...resource.notes];
     const note = domainNote(resource.domain, sandboxOrigin);
     if (note) notes.push(note);
-    const user = await currentUser(request);
     // Attack 18 for views: a changed HTML is shown and logged, not blocked (docs/architecture.md).
     registry.pins?.observeView(user.id, serverId, uri, resource.html);
     const changed = registry.pins?.changedViews(user.id, serverId).find((c) => c.uri === uri);

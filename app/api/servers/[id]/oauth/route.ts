@@ -11,8 +11,8 @@ const schema = z.object({ returnTo: z.string().max(200).optional() }).strict();
 async function signInContext(request: Request, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;
   const registry = await getRegistry();
-  const connection = registry.get(id);
-  return { id, registry, connection, user: await currentUser(request) };
+  const user = await currentUser(request);
+  return { id, registry, connection: registry.getFor(id, user.id), user };
 }
 
 function signInFailure(error: unknown): Response {

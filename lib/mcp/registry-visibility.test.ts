@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mcpletTool, type OddServer, startOddServer } from '../../tests/fixtures/mcp/odd-server';
+import { dispatch } from './dispatch';
+import { McpRegistry, mayManage } from './registry';
+
+describe("issue 16 item 3: a user's server is theirs alone; the operator's are everyone's", () => {
+  let odd: OddServer;
+  let registry: McpRegistry;
+  beforeAll(async () => {
+    odd = await startOddServer(0, [mcpletTool('alpha')]);
+    registry = new McpRegistry(new Set());
+    const http = { type: 'http' as const, url: odd.url };
+    await Promise.all([
+      registry
+        .start({
+          id: 'mine',
+          name: 'Mine',
+          transport: http,
+          admission: 'strict',
+          source: 'user',
+          ownerId: 'u1',
+        })
+        .connect(),
+      registry
+        .start({
+          id: 'theirs',
+          name: 'Theirs',
+          transport: http,
+          admission: 'strict',
+          source: 'user',
+          ownerId: 'u2',
+        })
+        .connect(),
+      registry
+        .start({ id: 'shared', name: 'Shared', transport: http, admission: 'strict', source: 'config' })
+        .connect(),
+    ]);
+  });
+  afterAll(async () => {
+    await registry.closeAll();
+    await odd.close();
+  });
+
+  it('lists, finds and offers to the model only what the user may see', () => {
+    expect(
+      registry
+        .listFor('u1')
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(['mine', 'shared']);
+    expect(registry.getFor('theirs', 'u1')).toBeUndefined();
+    expect(registry.getFor('theirs', 'u2')?.id).toBe('theirs');
+    expect(
+      registry
+        .modelTools({ userId: 'u1' })
+        .map((t) => t.modelName)
+        .sort(),
+    ).toEqual(['mine__alpha', 'shared__alpha']);
+    expect(registry.resolveModelName('theirs__alpha', 'u1')).toBeUndefined();
+    expect(registry.tool('theirs', 'alpha', { userId: 'u1' })).toBeUndefined();
+  });
+
+  it("refuses a call to another user's server as if it did not exist, from every surface", async () => {
+    for (const surface of [{ kind: 'model' as const }, { kind: 'app' as const, serverId: 'theirs' }]) {
+      const refused = await dispatch(registry, {
+        serverId: 'theirs',
+        toolName: 'alpha',
+        args: {},
+        surface,
+        session: { userId: 'u1' },
+      });
+      expect(refused).toMatchObject({ sent: false, envelope: { error: { code: 'NOT_FOUND' } } });
+    }
+    const calls = odd.calls.length;
+    const own = await dispatch(registry, {
+      serverId: 'theirs',
+      toolName: 'alpha',
+      args: {},
+      surface: { kind: 'model' },
+      session: { userId: 'u2' },
+    });
+    expect(own.envelope).toHaveProperty('result');
+    expect(odd.calls.length).toBe(calls + 1);
+  });
+
+  it("lets a user manage their own server only; the operator's only in local mode", async () => {
+    const mine = registry.getFor('mine', 'u1');
+    const shared = registry.getFor('shared', 'u1');
+    expect(mine && mayManage(mine, 'u1', 'hosted')).toBe(true);
+    expect(mine && mayManage(mine, 'u2', 'hosted')).toBe(false);
+    expect(shared && mayManage(shared, 'u1', 'hosted')).toBe(false);
+    expect(shared && mayManage(shared, 'u1', 'local')).toBe(true);
+    expect(await registry.remove('theirs', 'u1', 'hosted')).toBe('not-found');
+    expect(await registry.remove('shared', 'u1', 'hosted')).toBe('operator-server');
+    expect(registry.getFor('shared', 'u1')).toBeDefined();
+  });
+});
