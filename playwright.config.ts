@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, resolveChromium } from './tests/e2e/chromium';
-import { HOSTED_DATABASE, HOSTED_ENV } from './tests/e2e/hosted-env';
+import { HOSTED_DATABASE, HOSTED_ENV, HOSTED_SECOND_ENV, hostedDatabaseUrl } from './tests/e2e/hosted-env';
 import {
   BARE_HOST_PORT,
   DEMO_PORT_BASE,
@@ -8,6 +8,7 @@ import {
   FAKE_LLM_URL,
   HOST_PORT,
   HOSTED_HOST_PORT,
+  HOSTED_SECOND_PORT,
   PASSKEY_PORT,
 } from './tests/e2e/ports';
 
@@ -74,6 +75,15 @@ export default defineConfig({
       command: 'npx tsx tests/e2e/serve-host.ts',
       url: `http://localhost:${HOSTED_HOST_PORT}/healthz`,
       env: { ...common, ...HOSTED_ENV, E2E_FRESH_DATABASE: HOSTED_DATABASE, SKIP_BUILD: '1' },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      // Issue 16 item 5: a second instance of that deployment, on the database the first one made.
+      command: 'npx tsx tests/e2e/serve-host.ts',
+      url: `http://localhost:${HOSTED_SECOND_PORT}/healthz`,
+      env: { ...common, ...HOSTED_SECOND_ENV, DATABASE_URL: hostedDatabaseUrl(), SKIP_BUILD: '1' },
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'ignore',

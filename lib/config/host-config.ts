@@ -38,6 +38,8 @@ export interface HostConfig {
   trustPolicy: TrustPolicyConfig;
   /** Issue 16, hosted mode: whether anyone may create an account, or only with an operator's invitation. */
   auth: { signUp: 'open' | 'invitation' };
+  /** Issue 16, hosted mode: per-user limits (429 with Retry-After beyond them). */
+  limits: { chatTurnsPerMinute: number; toolCallsPerMinute: number };
 }
 
 export const DEFAULT_HOST_CONFIG: HostConfig = {
@@ -51,6 +53,7 @@ export const DEFAULT_HOST_CONFIG: HostConfig = {
   derivedResults: { allowlist: ['restaurant/search_restaurants'], ratePerMinute: 20 },
   trustPolicy: { ...DEFAULT_TRUST_POLICY },
   auth: { signUp: 'invitation' },
+  limits: { chatTurnsPerMinute: 20, toolCallsPerMinute: 60 },
 };
 
 export const hostConfigSchema = {
@@ -138,6 +141,14 @@ export const hostConfigSchema = {
       additionalProperties: false,
       properties: { signUp: { enum: ['open', 'invitation'] } },
     },
+    limits: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        chatTurnsPerMinute: { type: 'integer', minimum: 1, maximum: 10000 },
+        toolCallsPerMinute: { type: 'integer', minimum: 1, maximum: 10000 },
+      },
+    },
     trustPolicy: {
       type: 'object',
       additionalProperties: false,
@@ -218,6 +229,7 @@ export function parseHostConfig(input: unknown): ParseResult {
       },
       trustPolicy: { ...DEFAULT_TRUST_POLICY, ...raw.trustPolicy },
       auth: { ...DEFAULT_HOST_CONFIG.auth, ...raw.auth },
+      limits: { ...DEFAULT_HOST_CONFIG.limits, ...raw.limits },
     },
   };
 }

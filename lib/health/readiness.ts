@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import { getDb } from '../db';
 import { fido2Url } from '../passkey/fido2-client';
+import { getRedis } from '../redis/client';
 
 export type CheckResult = 'ok' | string;
 
@@ -33,15 +34,16 @@ async function check(run: () => Promise<unknown>): Promise<CheckResult> {
   }
 }
 
-/** What the host needs to serve requests (issue 16 item 6): its database and the FIDO2 server. */
+/** What the host needs to serve requests (issue 16 item 6): its database, the FIDO2 server, Redis when set. */
 export async function readiness(): Promise<Readiness> {
-  const [database, passkeyServer] = await Promise.all([
+  const [database, passkeyServer, redis] = await Promise.all([
     check(async () => sql`select 1`.execute(await getDb())),
     check(async () => {
       const response = await fetch(`${fido2Url()}/health`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
       if (!response.ok) throw new Error(`answered ${response.status}`);
     }),
+    process.env.REDIS_URL ? check(async () => (await getRedis()).ping()) : Promise.resolve(null),
   ]);
-  const checks = { database, passkeyServer };
+  const checks: Record<string, CheckResult> = { database, passkeyServer, ...(redis ? { redis } : {}) };
   return { ready: Object.values(checks).every((c) => c === 'ok'), checks };
 }

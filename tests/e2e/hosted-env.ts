@@ -1,4 +1,10 @@
-import { FAKE_LLM_URL, HOSTED_DEMO_PORT_BASE, HOSTED_HOST_PORT, HOSTED_PASSKEY_PORT } from './ports';
+import {
+  FAKE_LLM_URL,
+  HOSTED_DEMO_PORT_BASE,
+  HOSTED_HOST_PORT,
+  HOSTED_PASSKEY_PORT,
+  HOSTED_SECOND_PORT,
+} from './ports';
 
 export const HOSTED_DATABASE = 'mcplet_e2e_hosted';
 
@@ -21,4 +27,15 @@ export const HOSTED_ENV = {
   LLM_MODEL: 'fake-model',
   DEMO_PORT_BASE: String(HOSTED_DEMO_PORT_BASE),
   PASSKEY_PORT: String(HOSTED_PASSKEY_PORT),
+  HOST_CONFIG: 'tests/e2e/hosted.config.json',
+  REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+};
+
+/** The second instance: its own port, data directory and helper processes; the deployment's shared parts. */
+export const HOSTED_SECOND_ENV = {
+  ...HOSTED_ENV,
+  PORT: String(HOSTED_SECOND_PORT),
+  DATA_DIR: '.data/e2e-hosted-2',
+  DEMO_PORT_BASE: String(HOSTED_DEMO_PORT_BASE - 10),
+  PASSKEY_PORT: String(HOSTED_PASSKEY_PORT + 1),
 };

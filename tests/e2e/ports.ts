@@ -8,3 +8,5 @@ export const PASSKEY_PORT = Number(process.env.E2E_PASSKEY_PORT ?? 3321);
 export const HOSTED_HOST_PORT = HOST_PORT + 2;
 export const HOSTED_PASSKEY_PORT = PASSKEY_PORT + 1;
 export const HOSTED_DEMO_PORT_BASE = DEMO_PORT_BASE - 10;
+/** A second instance of the same hosted deployment (same database, Redis, secret and public origin). */
+export const HOSTED_SECOND_PORT = HOST_PORT + 3;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { violations } from './helpers/axe';
 import { operatorLink } from './helpers/operator';
+import { rawRequest } from './helpers/raw-http';
 import { virtualAuthenticator } from './helpers/webauthn';
 import { AccountSettings } from './pages/account-settings';
 import { SignInPage } from './pages/sign-in-page';
@@ -45,8 +46,14 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     expect(ready.status()).toBe(200);
     expect(await ready.json()).toMatchObject({
       status: 'ready',
-      checks: { database: 'ok', passkeyServer: 'ok' },
+      checks: { database: 'ok', passkeyServer: 'ok', redis: 'ok' },
     });
+
+    // A probe under a pod's or an address's Host still gets an answer; nothing else does.
+    expect((await rawRequest(HOSTED_HOST_PORT, '/readyz', { host: '10.1.2.3:3000' })).status).toBe(200);
+    expect((await rawRequest(HOSTED_HOST_PORT, '/api/conversations', { host: '10.1.2.3:3000' })).status).toBe(
+      421,
+    );
 
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fsettings$/);

@@ -1,5 +1,6 @@
 import { currentUser } from '@/lib/auth/session';
 import { readJson } from '@/lib/http/json';
+import { overUserLimit } from '@/lib/limits/user-limits';
 import { handleChatRequest } from '@/lib/llm/chat-handler';
 
 export const dynamic = 'force-dynamic';
@@ -8,5 +9,8 @@ export const maxDuration = 300;
 export async function POST(request: Request) {
   const body = await readJson(request);
   if (!body.ok) return body.response;
-  return handleChatRequest(body.value, await currentUser(request));
+  const user = await currentUser(request);
+  const over = await overUserLimit('chat-turn', user.id);
+  if (over) return over;
+  return handleChatRequest(body.value, user);
 }

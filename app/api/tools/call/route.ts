@@ -1,6 +1,7 @@
 import { currentUser } from '@/lib/auth/session';
 import { startCall } from '@/lib/gates/gated-call';
 import { jsonError, readJson } from '@/lib/http/json';
+import { overUserLimit } from '@/lib/limits/user-limits';
 import { viewCallContext } from '@/lib/llm/view-tool-api';
 import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
 import { toCallResponse } from '@/lib/mcp/call-response';
@@ -20,6 +21,8 @@ export async function POST(request: Request) {
   if (!parsed.ok) return jsonError(400, parsed.error);
   const { serverId, toolName, args } = parsed.request;
   const user = await currentUser(request);
+  const over = await overUserLimit('tool-call', user.id);
+  if (over) return over;
   const context = await viewCallContext(user, parsed.request);
   const started = await startCall(
     await getRegistry(),

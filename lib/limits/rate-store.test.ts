@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newRedisClient, type RedisClient } from '../redis/client';
+import { memoryRateStore, type RateStore, redisRateStore } from './rate-store';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const clients: RedisClient[] = [];
+
+/** A store as one host instance holds it: on Redis, each with a connection of its own. */
+function redisInstance(): RateStore {
+  const client = newRedisClient(redisUrl ?? '');
+  clients.push(client);
+  const connected = client.connect().then(() => client);
+  return redisRateStore(() => connected);
+}
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.quit()));
+});
+
+const targets: Array<{ name: string; pair: () => [RateStore, RateStore] }> = [
+  {
+    name: 'memory',
+    pair: () => {
+      const store = memoryRateStore();
+      return [store, store];
+    },
+  },
+];
+if (redisUrl) targets.push({ name: 'Redis, two instances', pair: () => [redisInstance(), redisInstance()] });
+
+describe.each(targets)('issue 16 item 6: sliding-window limits ($name)', ({ pair }) => {
+  it('allows the limit in a window, refuses the next with the wait, and allows again as the window slides', async () => {
+    const [one, two] = pair();
+    const key = `test:${randomUUID()}`;
+    const t0 = 1_000_000;
+    expect(await one.take(key, 3, 60_000, t0)).toEqual({ ok: true });
+    expect(await two.take(key, 3, 60_000, t0 + 10_000)).toEqual({ ok: true });
+    expect(await one.take(key, 3, 60_000, t0 + 20_000)).toEqual({ ok: true });
+    // Full: the oldest take leaves the window at t0 + 60 s, 30 s from now.
+    expect(await two.take(key, 3, 60_000, t0 + 30_000)).toEqual({ ok: false, retryAfterMs: 30_000 });
+    // A refused take is not counted.
+    expect(await one.take(key, 3, 60_000, t0 + 60_001)).toEqual({ ok: true });
+    expect(await two.take(key, 3, 60_000, t0 + 60_002)).toEqual({ ok: false, retryAfterMs: 9_998 });
+  });
+
+  it('keeps keys apart', async () => {
+    const [one, two] = pair();
+    const a = `test:${randomUUID()}`;
+    const b = `test:${randomUUID()}`;
+    expect(await one.take(a, 1, 60_000, 5)).toEqual({ ok: true });
+    expect(await two.take(b, 1, 60_000, 5)).toEqual({ ok: true });
+    expect((await two.take(a, 1, 60_000, 6)).ok).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+import 'server-only';
+import { createClient } from 'redis';
+
+/** A new, not yet connected client (each host process keeps one: `getRedis`). */
+export function newRedisClient(url: string) {
+  return createClient({ url });
+}
+
+export type RedisClient = ReturnType<typeof newRedisClient>;
+
+const holder = globalThis as unknown as { __mcpletRedis?: Promise<RedisClient> };
+
+/** Every key the host writes starts with this, so one Redis can serve other things too. */
+export const REDIS_PREFIX = 'mcplet:';
+
+/** The shared Redis of a hosted deployment (`REDIS_URL`), one connection per process. */
+export function getRedis(url = process.env.REDIS_URL): Promise<RedisClient> {
+  if (!url) throw new Error('REDIS_URL is not set.');
+  if (!holder.__mcpletRedis) {
+    const client = newRedisClient(url);
+    client.on('error', (error: unknown) =>
+      console.error('[redis]', error instanceof Error ? error.message : error),
+    );
+    holder.__mcpletRedis = client.connect().then(
+      () => client,
+      (error: unknown) => {
+        holder.__mcpletRedis = undefined;
+        throw error;
+      },
+    );
+  }
+  return holder.__mcpletRedis;
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { type Browser, expect, test } from '@playwright/test';
+import { operatorLink } from './helpers/operator';
+import { virtualAuthenticator } from './helpers/webauthn';
+import { SignInPage } from './pages/sign-in-page';
+import { HOSTED_HOST_PORT, HOSTED_SECOND_PORT } from './ports';
+
+// Issue 16 items 5 and 6: per-user limits; the hosted deployment under test allows 8 tool calls a
+// minute (tests/e2e/hosted.config.json) and runs two instances on one database and one Redis.
+const ORIGIN = `http://localhost:${HOSTED_HOST_PORT}`;
+const INSTANCES = [ORIGIN, `http://localhost:${HOSTED_SECOND_PORT}`];
+
+async function signedIn(browser: Browser) {
+  const context = await browser.newContext({ baseURL: ORIGIN });
+  const page = await context.newPage();
+  await virtualAuthenticator(page);
+  const invite = operatorLink('invite');
+  expect(invite.status, invite.stderr).toBe(0);
+  await page.goto(invite.url);
+  const name = `Limits ${randomUUID().slice(0, 6)}`;
+  await new SignInPage(page).signUp(name);
+  await expect(new SignInPage(page).accountName()).toHaveText(name);
+  return context;
+}
+
+test('the tool-call limit holds across both instances: 429 with Retry-After; another user is not held back', async ({
+  browser,
+}) => {
+  const one = await signedIn(browser);
+  const other = await signedIn(browser);
+  const call = { serverId: 'restaurant', toolName: 'search_restaurants', args: {}, surface: 'model' };
+  // The session cookie is the deployment's: either instance serves the user, as behind a load balancer.
+  for (let i = 0; i < 8; i++) {
+    const instance = INSTANCES[i % 2];
+    const answer = await one.request.post(`${instance}/api/tools/call`, { data: call });
+    expect(answer.status(), `call ${i + 1} through ${instance}`).toBe(200);
+  }
+  const refused = await one.request.post(`${INSTANCES[1]}/api/tools/call`, { data: call });
+  expect(refused.status()).toBe(429);
+  const wait = Number(refused.headers()['retry-after']);
+  expect(wait).toBeGreaterThan(0);
+  expect(wait).toBeLessThanOrEqual(60);
+  expect(await refused.json()).toMatchObject({
+    error: expect.stringContaining('Too many tool calls: at most 8 a minute'),
+    retryAfterSeconds: wait,
+  });
+  expect((await one.request.post(`${INSTANCES[0]}/api/tools/call`, { data: call })).status()).toBe(429);
+  expect((await other.request.post(`${INSTANCES[1]}/api/tools/call`, { data: call })).status()).toBe(200);
+  await one.close();
+  await other.close();
+});
