@@ -4,9 +4,24 @@ import { isSignedOutPath, USER_ID_HEADER, USER_NAME_HEADER } from './lib/auth/re
 import { sessionUser } from './lib/auth/session-check';
 import { deploymentMode } from './lib/config/deployment';
 import { isCrossSiteRequest } from './lib/http/same-origin';
+import { REQUEST_ID_HEADER } from './lib/log/request-context';
 
 function text(status: number, body: string): NextResponse {
   return new NextResponse(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}
+
+/** A load balancer's request id is kept when it looks like one; otherwise each request gets its own. */
+function requestIdOf(request: NextRequest): string {
+  const incoming = request.headers.get(REQUEST_ID_HEADER) ?? '';
+  return /^[\w.:-]{8,100}$/.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** Every answer carries the request's id (issue 16 item 6), as do the logs of the request. */
+export async function proxy(request: NextRequest) {
+  const requestId = requestIdOf(request);
+  const response = await answer(request, requestId);
+  response.headers.set(REQUEST_ID_HEADER, requestId);
+  return response;
 }
 
 /**
@@ -17,7 +32,7 @@ function text(status: number, body: string): NextResponse {
  * icons and the web manifest (public/, app/manifest.ts) are the chat's own: a sandbox origin does not
  * serve them either, so a view cannot pass for the host.
  */
-export async function proxy(request: NextRequest) {
+async function answer(request: NextRequest, requestId: string): Promise<NextResponse> {
   const origins = originsFor(process.env);
   const path = request.nextUrl.pathname;
   const host = request.headers.get('host');
@@ -26,6 +41,7 @@ export async function proxy(request: NextRequest) {
   const forwarded = new Headers(request.headers);
   forwarded.delete(USER_ID_HEADER);
   forwarded.delete(USER_NAME_HEADER);
+  forwarded.set(REQUEST_ID_HEADER, requestId);
   // Probes come from load balancers and orchestrators under any Host (an address, a pod's IP); the
   // answers name no user and no data.
   if (path === '/healthz' || path === '/readyz')

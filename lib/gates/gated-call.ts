@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '../log/logger';
 import {
   type CallRequest,
   type DispatchResult,
@@ -45,7 +46,7 @@ export async function spendMaliciousFlag(
   try {
     await registry.trust?.spendMaliciousFlag(call.session.userId, call.context?.conversationId);
   } catch (error) {
-    console.error('[trust] could not spend a malicious-activity flag:', error);
+    log('error', '[trust] could not spend a malicious-activity flag:', { error });
   }
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '../log/logger';
 import type { PinBook } from '../mcp/pins';
 import type { McpRegistry } from '../mcp/registry';
 import { GATE_TABLE, type Gate } from '../mcplet/gates';
@@ -99,7 +100,7 @@ export async function rememberedPass(
   try {
     rule = await store.find(covered);
   } catch (error) {
-    console.error('[approvals] could not read remembered approvals:', error);
+    log('error', '[approvals] could not read remembered approvals:', { error });
     return undefined;
   }
   if (!rule || !ruleCovers(rule, covered)) return undefined;
@@ -145,7 +146,7 @@ export async function rememberAnswer(
       scope,
     });
   } catch (error) {
-    console.error('[approvals] could not store a remembered approval:', error);
+    log('error', '[approvals] could not store a remembered approval:', { error });
     return undefined;
   }
 }
@@ -158,7 +159,7 @@ export function dropRulesOfChangedTools(
   return pins.onEvent((event) => {
     if (event.kind !== 'tool-changed') return;
     drop(event.userId, event.serverId, event.name).catch((error: unknown) =>
-      console.error('[approvals] could not drop the approvals of a changed tool:', error),
+      log('error', '[approvals] could not drop the approvals of a changed tool:', { error }),
     );
   });
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
+import { log } from '../log/logger';
 
 /**
  * Issue 15 item 3: the chat turns running in this process, so a reload can pick a reply up where it
@@ -55,7 +56,7 @@ export function startActiveStream(
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      console.error('[chat] the turn stream failed:', message);
+      log('error', '[chat] the turn stream failed:', { error: message });
     } finally {
       entry.done = true;
       if (streams.get(key) === entry) streams.delete(key);

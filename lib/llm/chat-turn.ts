@@ -14,6 +14,7 @@ import {
   type UIMessageChunk,
   wrapLanguageModel,
 } from 'ai';
+import { log } from '../log/logger';
 import { type ChatMode, judgeTurn } from '../mcplet/chat-mode';
 import { cleanText } from '../mcplet/model-facing';
 import type { RedactionOptions } from '../trust/redaction';
@@ -124,7 +125,7 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
         onError: ({ error }) => {
           if (ToolChoiceViolationError.isInstance(error)) return;
           const message = error instanceof Error ? error.message : String(error);
-          console.error('[chat] model call failed:', cleanText(message, scrub.options()));
+          log('error', '[chat] model call failed:', { error: cleanText(message, scrub.options()) });
         },
       });
       const timeoutsAsErrors = new TransformStream<UIMessageChunk, UIMessageChunk>({
@@ -151,7 +152,7 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
         await input.onResponse(responseMessage, { failed, aborted: isAborted });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        console.error('[chat] could not save the reply:', cleanText(message, scrub.options()));
+        log('error', '[chat] could not save the reply:', { error: cleanText(message, scrub.options()) });
       }
     },
   });

@@ -11,6 +11,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { configuredCredentialPatterns } from '../config/load';
 import { type GatePass, redeemPass } from '../gates/pass';
 import type { CallContext } from '../gates/remembered';
+import { log } from '../log/logger';
 import {
   type ErrorCode as EnvelopeCode,
   errorEnvelope,
@@ -253,7 +254,7 @@ export async function recordTrust(
       result,
     );
   } catch (error) {
-    console.error('[trust] could not record a result in its conversation trust state:', error);
+    log('error', '[trust] could not record a result in its conversation trust state:', { error });
   }
 }
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { log } from '../log/logger';
 import {
   checkElicitationUrl,
   type ElicitAction,
@@ -27,7 +28,7 @@ export async function handleElicitation(
 ): Promise<ElicitResult> {
   const origin = originOf(serverId);
   if (!origin) {
-    console.warn(`[elicitation] ${serverId} asked outside a single tool call; cancelled`);
+    log('warn', `[elicitation] ${serverId} asked outside a single tool call; cancelled`);
     return { action: 'cancel' };
   }
   const store = elicitationStore();

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { AuditEntry } from '../db/queries/audit';
 import type { PinWrite, StoredPin } from '../db/queries/pins';
+import { log } from '../log/logger';
 import { gateFor } from '../mcplet/policy';
 import {
   diffPinned,
@@ -152,7 +153,7 @@ export class PinBook {
         pinned: record.tool ?? {},
         addedLater: record.addedLater,
       })
-      .catch((error: unknown) => console.error('[pins] could not store a pin:', error));
+      .catch((error: unknown) => log('error', '[pins] could not store a pin:', { error }));
   }
 
   /**
@@ -298,6 +299,6 @@ export class PinBook {
     this.viewChanges.delete(key(userId, serverId, 'view'));
     this.store
       .forget(userId, serverId)
-      .catch((error: unknown) => console.error('[pins] could not delete pins:', error));
+      .catch((error: unknown) => log('error', '[pins] could not delete pins:', { error }));
   }
 }

@@ -9,6 +9,7 @@ import { deletePinsOf, listPins, savePin } from '../db/queries/pins';
 import { deleteStoredServer, listStoredServers, storeServer } from '../db/queries/servers';
 import { loadTrustState, saveTrustState } from '../db/queries/trust-state';
 import { type ApprovalRuleStore, dropRulesOfChangedTools } from '../gates/remembered';
+import { log } from '../log/logger';
 import { modelToolName } from '../mcplet/names';
 import { offerToModel } from '../mcplet/offer';
 import type { PolicySession } from '../mcplet/policy';
@@ -228,7 +229,7 @@ async function createRegistry(): Promise<McpRegistry> {
   const db = await getDb();
   registry.audit = (entry) => {
     recordAudit(db, entry).catch((error: unknown) =>
-      console.error('[audit] could not record an action call:', error),
+      log('error', '[audit] could not record an action call:', { error }),
     );
   };
   registry.pins = new PinBook({
@@ -255,13 +256,15 @@ async function createRegistry(): Promise<McpRegistry> {
   for (const stored of await listStoredServers(await getDb())) {
     const parsed = parseRegistration(stored.registration);
     if (!parsed.ok || servers.some((s) => s.id === parsed.registration.id)) {
-      console.warn(
+      log(
+        'warn',
         `[mcp] skipping stored server ${stored.id}: ${parsed.ok ? 'id already configured' : parsed.error}`,
       );
       continue;
     }
     if (parsed.registration.transport.type === 'stdio' && !restartsStoredCommand(deploymentMode())) {
-      console.warn(
+      log(
+        'warn',
         `[mcp] not starting stored command server ${stored.id}: commands added over the API run only in local mode`,
       );
       continue;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '../log/logger';
 import { DEFAULT_TRUST_POLICY, type TrustPolicyConfig } from '../mcplet/trust-escalation';
 import { readResultTrust, type TrustDeclaration } from '../trust/trust-annotations';
 import {
@@ -72,7 +73,7 @@ export class TrustBook {
     try {
       text = await this.store.load(userId, conversationId);
     } catch (error) {
-      console.error('[trust] could not read a trust state:', error);
+      log('error', '[trust] could not read a trust state:', { error });
       return failClosedTrustState('it could not be read');
     }
     if (text === null) return EMPTY_TRUST_STATE;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { createClient } from 'redis';
+import { log } from '../log/logger';
 
 /** A new, not yet connected client (each host process keeps one: `getRedis`). */
 export function newRedisClient(url: string) {
@@ -18,9 +19,7 @@ export function getRedis(url = process.env.REDIS_URL): Promise<RedisClient> {
   if (!url) throw new Error('REDIS_URL is not set.');
   if (!holder.__mcpletRedis) {
     const client = newRedisClient(url);
-    client.on('error', (error: unknown) =>
-      console.error('[redis]', error instanceof Error ? error.message : error),
-    );
+    client.on('error', (error: unknown) => log('error', '[redis]', { error }));
     holder.__mcpletRedis = client.connect().then(
       () => client,
       (error: unknown) => {

@@ -41,7 +41,14 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     expect((await request.post('/api/chat', { data: {} })).status()).toBe(401);
     const forged = await request.get('/api/conversations', { headers: { 'x-mcplet-user-id': 'local' } });
     expect(forged.status()).toBe(401);
-    expect((await request.get('/healthz')).status()).toBe(200);
+    const health = await request.get('/healthz');
+    expect(health.status()).toBe(200);
+    // Every answer carries a request id (the logs of the request name it); a load balancer's is kept.
+    expect(health.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const traced = await request.get('/api/conversations', { headers: { 'x-request-id': 'lb-trace-0042' } });
+    expect(traced.headers()['x-request-id']).toBe('lb-trace-0042');
+    const odd = await request.get('/healthz', { headers: { 'x-request-id': 'not an id <script>' } });
+    expect(odd.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const ready = await request.get('/readyz');
     expect(ready.status()).toBe(200);
     expect(await ready.json()).toMatchObject({

@@ -2,6 +2,7 @@ import { currentUser } from '@/lib/auth/session';
 import { readJson } from '@/lib/http/json';
 import { overUserLimit } from '@/lib/limits/user-limits';
 import { handleChatRequest } from '@/lib/llm/chat-handler';
+import { withRequestContext } from '@/lib/log/request-context';
 
 export const dynamic = 'force-dynamic';
 export const maxDuration = 300;
@@ -12,5 +13,6 @@ export async function POST(request: Request) {
   const user = await currentUser(request);
   const over = await overUserLimit('chat-turn', user.id);
   if (over) return over;
-  return handleChatRequest(body.value, user);
+  // The turn runs on after this answer; its log lines keep the request's id.
+  return withRequestContext(request, user.id, () => handleChatRequest(body.value, user));
 }

@@ -1,8 +1,9 @@
-import { currentUser } from '@/lib/auth/session';
+import { currentUser, type SessionUser } from '@/lib/auth/session';
 import { startCall } from '@/lib/gates/gated-call';
 import { jsonError, readJson } from '@/lib/http/json';
 import { overUserLimit } from '@/lib/limits/user-limits';
 import { viewCallContext } from '@/lib/llm/view-tool-api';
+import { withRequestContext } from '@/lib/log/request-context';
 import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
 import { toCallResponse } from '@/lib/mcp/call-response';
 import { getRegistry } from '@/lib/mcp/registry';
@@ -15,12 +16,16 @@ export const dynamic = 'force-dynamic';
  * only after the user answers it (POST /api/gates/{id}).
  */
 export async function POST(request: Request) {
+  const user = await currentUser(request);
+  return withRequestContext(request, user.id, () => call(request, user));
+}
+
+async function call(request: Request, user: SessionUser) {
   const body = await readJson(request, 1_000_000);
   if (!body.ok) return body.response;
   const parsed = parseCallRequest(body.value);
   if (!parsed.ok) return jsonError(400, parsed.error);
   const { serverId, toolName, args } = parsed.request;
-  const user = await currentUser(request);
   const over = await overUserLimit('tool-call', user.id);
   if (over) return over;
   const context = await viewCallContext(user, parsed.request);
