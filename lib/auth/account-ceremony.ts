@@ -32,6 +32,15 @@ type RegistrationOptions = Parameters<typeof startRegistration>[0]['optionsJSON'
 type AuthenticationOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
 
 function refused(error: unknown, what: string): AccountResult {
+  const name =
+    (error as { name?: string; cause?: { name?: string } })?.cause?.name ??
+    (error as { name?: string })?.name;
+  if (name === 'InvalidStateError')
+    return {
+      ok: false,
+      cancelled: false,
+      error: 'This device already holds a passkey for your account; nothing changed.',
+    };
   const cancelled = classify(error) === 'cancelled';
   return {
     ok: false,

@@ -4,9 +4,13 @@ import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { hostConfig } from '../config/load';
-import { getDb } from '../db';
+import { type Db, getDb } from '../db';
 import { consumeAccountLink, peekAccountLink } from './account-links';
 import { parseRegistrationContext, registrationDecision } from './registration-context';
+
+async function userExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
 
 /** Sign-in sessions last a week of inactivity; an active one is extended at most once a day. */
 const SESSION_SECONDS = 7 * 24 * 3600;
@@ -119,6 +123,12 @@ async function createAuth(env = process.env) {
             if (!parsed.ok) throw new APIError('BAD_REQUEST', { message: parsed.error });
             const token = 'link' in parsed.context ? parsed.context.link : parsed.context.invite;
             const link = token ? await peekAccountLink(db, token) : null;
+            // Signed in, the plugin registers for the session's user: a link or an invitation meant
+            // for someone (or something) else is refused, and kept for its rightful use.
+            if ('link' in parsed.context ? link?.userId !== user.id : await userExists(db, user.id))
+              throw new APIError('FORBIDDEN', {
+                message: 'You are signed in to another account: sign out first, then open the link again.',
+              });
             // One use per link, however many registrations race for it.
             if (token && !(await consumeAccountLink(db, token)))
               throw new APIError('FORBIDDEN', {

@@ -100,8 +100,26 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     await expect(page).toHaveURL(/\/settings$/);
     await expect(signIn.accountName()).toHaveText(name);
 
+    // Signed in, a new invitation makes no account (the passkey would join this one): refused, and
+    // the invitation is kept for whoever it was meant for.
+    const another = operatorLink('invite');
+    await page.goto(another.url);
+    await signIn.signUp('Someone else');
+    // The browser itself stops it first: this authenticator already holds the account's passkey.
+    await expect(signIn.message()).toContainText('already holds a passkey for your account');
+    // With a new authenticator the server refuses it.
+    for (const credential of await authenticator.credentials())
+      await authenticator.remove(credential.credentialId);
+    await page.goto(another.url);
+    await signIn.signUp('Someone else');
+    await expect(signIn.message()).toContainText('sign out first');
+    await page.goto('/settings');
+    await expect(signIn.accountName()).toHaveText(name);
+
     // The invitation was used: it makes no second account.
     await signIn.signOut();
+    await page.goto(another.url);
+    await expect(signIn.panel).toContainText('You are invited: create an account');
     await page.goto(invitation);
     await expect(signIn.message()).toHaveText(
       'This link has expired or was already used; ask for a new one.',

@@ -5,6 +5,7 @@ import { REFUSAL_REASONS } from '@/lib/gates/answers';
 import { answerGate } from '@/lib/gates/gated-call';
 import { gateStore } from '@/lib/gates/store';
 import { jsonError, readBody } from '@/lib/http/json';
+import { withRequestContext } from '@/lib/log/request-context';
 import { toCallResponse } from '@/lib/mcp/call-response';
 import { answerCommandGate } from '@/lib/mcp/command-servers';
 import { getRegistry } from '@/lib/mcp/registry';
@@ -46,7 +47,10 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
     if ('refused' in answered) return Response.json({ ok: true, result: { refused: answered.refused } });
     return Response.json({ ok: true, result: { server: serverView(answered.started) } });
   }
-  const outcome = await answerGate(await getRegistry(), id, user.id, answer, edited, remember);
+  // An approved call is dispatched here: its log lines name this request.
+  const outcome = await withRequestContext(request, user.id, async () =>
+    answerGate(await getRegistry(), id, user.id, answer, edited, remember),
+  );
   if (!outcome.ok) return jsonError(outcome.status, outcome.reason, outcome.retry ? { retry: true } : {});
   return Response.json({ ok: true, result: outcome.result && toCallResponse(outcome.result) });
 }
