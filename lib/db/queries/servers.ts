@@ -30,11 +30,20 @@ export async function storeServer(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/**
+ * A user's server removed: its registration, and with it the user's remembered approvals of its
+ * tools and their sign-in state for it, so a server added later under the same id inherits neither.
+ */
 export async function deleteStoredServer(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('mcp_servers')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return db.transaction().execute(async (tx) => {
+    const result = await tx
+      .deleteFrom('mcp_servers')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return false;
+    await tx.deleteFrom('approval_rules').where('user_id', '=', userId).where('server_id', '=', id).execute();
+    await tx.deleteFrom('server_auth').where('user_id', '=', userId).where('server_id', '=', id).execute();
+    return true;
+  });
 }

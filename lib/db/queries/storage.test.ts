@@ -168,6 +168,35 @@ describe.each(targets)('registered servers on $name', (target) => {
     expect(await deleteStoredServer(db, LOCAL_USER_ID, 'weather')).toBe(true);
     expect(await listStoredServers(db)).toEqual([]);
   });
+
+  it("takes the user's approvals and sign-in state for the server with it, and nobody else's", async () => {
+    await db.insertInto('users').values({ id: 'other', display_name: 'Other' }).execute();
+    const registration = { id: 'mail', transport: { type: 'http', url: 'http://127.0.0.1:9/mcp' } };
+    await storeServer(db, LOCAL_USER_ID, 'mail', registration);
+    for (const userId of [LOCAL_USER_ID, 'other']) {
+      await db
+        .insertInto('approval_rules')
+        .values({ user_id: userId, server_id: 'mail', tool_name: 'send', pin_hash: 'p', scope: 'always' })
+        .execute();
+      await db
+        .insertInto('server_auth')
+        .values({ user_id: userId, server_id: 'mail', sealed: 'x' })
+        .execute();
+    }
+    expect(await deleteStoredServer(db, LOCAL_USER_ID, 'mail')).toBe(true);
+    const rules = await db
+      .selectFrom('approval_rules')
+      .select('user_id')
+      .where('server_id', '=', 'mail')
+      .execute();
+    const auth = await db
+      .selectFrom('server_auth')
+      .select('user_id')
+      .where('server_id', '=', 'mail')
+      .execute();
+    expect(rules.map((r) => r.user_id)).toEqual(['other']);
+    expect(auth.map((r) => r.user_id)).toEqual(['other']);
+  });
 });
 
 describe.each(targets)('audit log on $name', (target) => {
