@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, test } from '@playwright/test';
-import { operatorLink } from './helpers/operator';
-import { virtualAuthenticator } from './helpers/webauthn';
-import { SignInPage } from './pages/sign-in-page';
+import { invitedAccount } from './helpers/operator';
 import { HOSTED_HOST_PORT, HOSTED_SECOND_PORT } from './ports';
 
 // Issue 16 items 5 and 6: per-user limits; the hosted deployment under test allows 8 tool calls a
@@ -10,17 +8,8 @@ import { HOSTED_HOST_PORT, HOSTED_SECOND_PORT } from './ports';
 const ORIGIN = `http://localhost:${HOSTED_HOST_PORT}`;
 const INSTANCES = [ORIGIN, `http://localhost:${HOSTED_SECOND_PORT}`];
 
-async function signedIn(browser: Browser) {
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const page = await context.newPage();
-  await virtualAuthenticator(page);
-  const invite = operatorLink('invite');
-  expect(invite.status, invite.stderr).toBe(0);
-  await page.goto(invite.url);
-  const name = `Limits ${randomUUID().slice(0, 6)}`;
-  await new SignInPage(page).signUp(name);
-  await expect(new SignInPage(page).accountName()).toHaveText(name);
-  return context;
+function signedIn(browser: Browser) {
+  return invitedAccount(browser, ORIGIN, `Limits ${randomUUID().slice(0, 6)}`);
 }
 
 test('the tool-call limit holds across both instances: 429 with Retry-After; another user is not held back', async ({

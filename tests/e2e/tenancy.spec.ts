@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test';
 import pg from 'pg';
-import { operatorLink } from './helpers/operator';
+import { invitedAccount } from './helpers/operator';
 import { type RouteEntry, routeTable } from './helpers/route-table';
-import { virtualAuthenticator } from './helpers/webauthn';
 import { hostedDatabaseUrl } from './hosted-env';
-import { SignInPage } from './pages/sign-in-page';
 import { FAKE_LLM_URL, HOSTED_HOST_PORT } from './ports';
 
 // Issue 16 item 3: every record and call is the user's own. The cases come from the route table
@@ -139,17 +137,7 @@ test.describe
     let nameA = '';
 
     test.beforeAll(async ({ browser }) => {
-      async function signUp(name: string): Promise<BrowserContext> {
-        const context = await browser.newContext({ baseURL: ORIGIN });
-        const page = await context.newPage();
-        await virtualAuthenticator(page);
-        const invite = operatorLink('invite');
-        expect(invite.status, invite.stderr).toBe(0);
-        await page.goto(invite.url);
-        await new SignInPage(page).signUp(name);
-        await expect(new SignInPage(page).accountName()).toHaveText(name);
-        return context;
-      }
+      const signUp = (name: string) => invitedAccount(browser, ORIGIN, name);
       nameA = `A ${randomUUID().slice(0, 6)}`;
       contextA = await signUp(nameA);
       contextB = await signUp(`B ${randomUUID().slice(0, 6)}`);

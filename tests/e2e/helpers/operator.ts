@@ -1,5 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { type Browser, type BrowserContext, expect } from '@playwright/test';
 import { HOSTED_ENV, hostedDatabaseUrl } from '../hosted-env';
+import { SignInPage } from '../pages/sign-in-page';
+import { virtualAuthenticator } from './webauthn';
 
 /** Runs the operator's `npm run account-link` against the hosted host under test; returns the link. */
 export function operatorLink(...args: string[]): { url: string; status: number | null; stderr: string } {
@@ -13,4 +16,22 @@ export function operatorLink(...args: string[]): { url: string; status: number |
     },
   );
   return { url: run.stdout.trim(), status: run.status, stderr: run.stderr };
+}
+
+/** A new browser context (a device) with its own authenticator, signed up through an operator's invitation. */
+export async function invitedAccount(
+  browser: Browser,
+  origin: string,
+  name: string,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: origin });
+  const page = await context.newPage();
+  await virtualAuthenticator(page);
+  const invite = operatorLink('invite');
+  expect(invite.status, invite.stderr).toBe(0);
+  await page.goto(invite.url);
+  const signIn = new SignInPage(page);
+  await signIn.signUp(name);
+  await expect(signIn.accountName()).toHaveText(name);
+  return context;
 }
