@@ -83,7 +83,7 @@ export async function startCall(
   const pass = await coveredPass(registry, intent, checked);
   if (pass)
     return { kind: 'result', result: await dispatch(registry, { ...intent, args: checked.args, pass }) };
-  const ticket = openGateFor(registry, intent, checked, kind);
+  const ticket = await openGateFor(registry, intent, checked, kind);
   await spendMaliciousFlag(registry, intent, checked.decision);
   return { kind: 'gate', ticket };
 }
@@ -94,7 +94,7 @@ export function openGateFor(
   intent: CallIntent,
   checked: Extract<Precheck, { ok: true }>,
   kind: GateKind,
-): GateTicket {
+): Promise<GateTicket> {
   const connection = registry.get(intent.serverId);
   const { gate } = checked.decision;
   const { userId } = intent.session;
@@ -145,8 +145,8 @@ export async function awaitPass(ticket: GateTicket, signal?: AbortSignal): Promi
       declined: true,
       reason: outcome.reason,
     };
-  const args = store.ticket(ticket.id, ticket.userId)?.args ?? ticket.args;
-  const spent = store.spend(ticket.id, ticket.userId, ticket.serverId, ticket.toolName, args);
+  const args = (await store.ticket(ticket.id, ticket.userId))?.args ?? ticket.args;
+  const spent = await store.spend(ticket.id, ticket.userId, ticket.serverId, ticket.toolName, args);
   if (!spent.ok)
     return {
       ok: false,
@@ -200,7 +200,7 @@ export async function* gatedDispatch(
     yield { kind: 'done', result: await dispatch(registry, { ...intent, args: checked.args, pass, signal }) };
     return;
   }
-  const ticket = openGateFor(registry, intent, checked, 'model');
+  const ticket = await openGateFor(registry, intent, checked, 'model');
   await spendMaliciousFlag(registry, intent, checked.decision);
   yield { kind: 'waiting', ticket };
   yield { kind: 'done', result: await passAndDispatch(registry, ticket, intent, signal) };
@@ -244,15 +244,15 @@ export async function answerGate(
 ): Promise<GateResult> {
   const store = gateStore();
   if (edited && answer.approved) {
-    const asked = store.ticket(id, userId);
+    const asked = await store.ticket(id, userId);
     if (asked) {
       const check = checkEdit(asked, edited);
       if (!check.ok) return { ok: false, status: 422, reason: check.reason, retry: true };
     }
   }
-  const decided = store.decide(id, userId, answer, answer.approved ? edited : undefined);
+  const decided = await store.decide(id, userId, answer, answer.approved ? edited : undefined);
   if (!decided.ok) {
-    const ticket = decided.status === 410 ? store.ticket(id, userId) : undefined;
+    const ticket = decided.status === 410 ? await store.ticket(id, userId) : undefined;
     if (ticket?.kind !== 'view') return decided;
     // A view's call that expired at its gate still gets a result it can show.
     const checked = precheck(registry, { ...ticket, session: { userId } });

@@ -43,8 +43,8 @@ export type VerifiedChallenge =
     }
   | { kind: 'enrol' };
 
-function ticketOf(id: string, userId: string) {
-  const ticket = gateStore().ticket(id, userId);
+async function ticketOf(id: string, userId: string) {
+  const ticket = await gateStore().ticket(id, userId);
   if (!ticket || GATE_TABLE[ticket.gate].server !== 'server-verified')
     throw new VerifiedApprovalError(404, 'No such verified approval request.');
   return ticket;
@@ -82,7 +82,7 @@ export async function verifiedChallenge(
   id: string,
   userId: string,
 ): Promise<VerifiedChallenge> {
-  const ticket = ticketOf(id, userId);
+  const ticket = await ticketOf(id, userId);
   const connection = connectionOf(registry, ticket.serverId);
   let issued: z.infer<typeof challengeSchema>;
   try {
@@ -97,7 +97,7 @@ export async function verifiedChallenge(
     if (failed.reason === 'no_eligible_credential') return { kind: 'enrol' };
     throw failed;
   }
-  if (!gateStore().recordChallenge(id, userId, issued.requestOptions.challenge, issued.challengeId))
+  if (!(await gateStore().recordChallenge(id, userId, issued.requestOptions.challenge, issued.challengeId)))
     throw new VerifiedApprovalError(409, 'This approval request is no longer open.');
   const tool = registry.tool(ticket.serverId, ticket.toolName, { userId });
   return {
@@ -116,7 +116,7 @@ export async function verifiedEnrolment(
   userId: string,
   step: { step: 'begin' } | { step: 'finish'; response: Record<string, unknown> },
 ): Promise<{ options: Record<string, unknown> } | { enrolled: true }> {
-  const ticket = ticketOf(id, userId);
+  const ticket = await ticketOf(id, userId);
   const connection = connectionOf(registry, ticket.serverId);
   try {
     if (step.step === 'begin')

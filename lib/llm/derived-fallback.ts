@@ -7,7 +7,7 @@ import { modelToolName } from '../mcplet/names';
 import type { PolicySession } from '../mcplet/policy';
 import type { RedactionOptions } from '../trust/redaction';
 import { lastCallArguments } from './derived-history';
-import { noteFallback, settleAttempt } from './derived-log';
+import { derivedLog } from './derived-log';
 
 export interface FallbackTarget {
   serverId: string;
@@ -74,7 +74,7 @@ export async function fallBackForExpired(
   conversationId: string,
   toolCallId: string,
 ): Promise<ExpiredFallback> {
-  const settled = settleAttempt(userId, conversationId, toolCallId, 'expired');
+  const settled = await derivedLog().settle(userId, conversationId, toolCallId, 'expired');
   if (!settled) return { ok: false, status: 409, error: 'No pending derived result has that id.' };
   const call = settled.call;
   if (!call?.args) {
@@ -87,6 +87,6 @@ export async function fallBackForExpired(
   const fallback = fallbackOutcome(
     await callInstead(registry, { userId }, call.target, call.args, conversationId),
   );
-  noteFallback(userId, toolCallId, fallback.error?.code ?? 'ok');
+  await derivedLog().noteFallback(userId, toolCallId, fallback.error?.code ?? 'ok');
   return { ok: true, fallback };
 }

@@ -5,7 +5,7 @@ import { connectedRestaurant } from '../../tests/fixtures/restaurant-registry';
 import type { McpRegistry } from '../mcp/registry';
 import type { DerivedOutput } from '../mcplet/derived-result';
 import { fallBackForExpired } from './derived-fallback';
-import { listAttempts, settleAttempt } from './derived-log';
+import { derivedLog } from './derived-log';
 import { buildDerivedTool, type DerivedConfig } from './derived-tool';
 import { projectToolOutput } from './model-history';
 
@@ -208,7 +208,7 @@ describe('mcplet_set_tool_result through the host (10.3-10.6), against the demo 
       arguments: { cuisine: 'vegan' },
     });
     expect(last.derived.canFallBack).toBe(true);
-    expect(listAttempts(session.userId).find((a) => a.id === toolCallId)).toMatchObject({
+    expect((await derivedLog().list(session.userId)).find((a) => a.id === toolCallId)).toMatchObject({
       outcome: 'accepted',
       state: 'pending',
     });
@@ -230,7 +230,7 @@ describe('mcplet_set_tool_result through the host (10.3-10.6), against the demo 
     expect(calls).toEqual([
       { name: 'search_restaurants', arguments: { cuisine: 'vegan' }, _meta: NO_ANNOTATIONS },
     ]);
-    expect(listAttempts(session.userId).find((a) => a.id === toolCallId)).toMatchObject({
+    expect((await derivedLog().list(session.userId)).find((a) => a.id === toolCallId)).toMatchObject({
       state: 'expired',
       fallback: 'ok',
     });
@@ -242,11 +242,13 @@ describe('mcplet_set_tool_result through the host (10.3-10.6), against the demo 
       result: valid,
       arguments: { area: 'ebisu' },
     });
-    expect(settleAttempt(session.userId, conversation, toolCallId, 'consumed')?.state).toBe('consumed');
+    expect((await derivedLog().settle(session.userId, conversation, toolCallId, 'consumed'))?.state).toBe(
+      'consumed',
+    );
     expect(await fallBackForExpired(registry, session.userId, conversation, toolCallId)).toMatchObject({
       status: 409,
     });
     expect(calls).toEqual([]);
-    expect(JSON.stringify(listAttempts(session.userId))).not.toContain('ebisu');
+    expect(JSON.stringify(await derivedLog().list(session.userId))).not.toContain('ebisu');
   });
 });

@@ -15,7 +15,7 @@ import { modelToolName } from '../mcplet/names';
 import type { PolicySession } from '../mcplet/policy';
 import { callInstead, fallbackArguments, fallbackOutcome } from './derived-fallback';
 import { acceptedRevisions } from './derived-history';
-import { logAttempt, noteFallback } from './derived-log';
+import { derivedLog } from './derived-log';
 import { toolModelOutput } from './host-tools';
 import { takeFromWindow } from './rate-window';
 import { ScrubBook } from './scrub-book';
@@ -116,7 +116,7 @@ export function buildDerivedTool(
         });
         const base = { toolId: String(request.toolId), ...(entry ? { target: entry } : {}) };
         const args = entry ? fallbackArguments(request.arguments, history, entry) : undefined;
-        logAttempt(
+        await derivedLog().add(
           session.userId,
           {
             id: options.toolCallId,
@@ -177,7 +177,7 @@ export function buildDerivedTool(
         );
         book.add(outcome.withheld?.values ?? []);
         const fallback = fallbackOutcome(outcome);
-        noteFallback(session.userId, options.toolCallId, fallback.error?.code ?? 'ok');
+        await derivedLog().noteFallback(session.userId, options.toolCallId, fallback.error?.code ?? 'ok');
         yield {
           model: [
             refused,

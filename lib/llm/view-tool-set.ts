@@ -122,7 +122,7 @@ export function buildViewTools(
         approvedBy = remembered?.approvedBy;
         if (GATE_TABLE[decision.gate].waits && !remembered) {
           const remember = rememberable ? offerFor(registry, decision.gate, context, pinHash) : undefined;
-          const ticket = gateStore().open({
+          const ticket = await gateStore().open({
             kind: 'model',
             gate: decision.gate,
             surface,

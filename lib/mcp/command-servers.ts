@@ -29,17 +29,17 @@ export type CommandAsk = { ok: true; ticket: GateTicket } | { ok: false; status:
  * or spawned until the approval; the ticket binds the whole registration, so the approval starts
  * only what the dialog showed.
  */
-export function askToStartCommand(
+export async function askToStartCommand(
   registry: McpRegistry,
   registration: StdioRegistration,
   userId: string,
   context: { mode: DeploymentMode; from: RequestOrigin; hostOrigin: string },
-): CommandAsk {
+): Promise<CommandAsk> {
   const verdict: CommandVerdict = mayAskToRunCommand(context.mode, context.from, context.hostOrigin);
   if (!verdict.ok) return { ok: false, status: 403, reason: verdict.reason };
   if (registry.get(registration.id))
     return { ok: false, status: 409, reason: `A server with the id "${registration.id}" already exists.` };
-  const ticket = gateStore().open({
+  const ticket = await gateStore().open({
     kind: 'command',
     gate: 'confirm',
     // Not a tool call: the host's own page asks for a server; the surface names the server it would add.
@@ -71,13 +71,13 @@ export async function answerCommandGate(
   answer: GateAnswer,
   mode: DeploymentMode,
 ): Promise<CommandAnswer> {
-  const decided = gateStore().decide(id, userId, answer);
+  const decided = await gateStore().decide(id, userId, answer);
   if (!decided.ok) return decided;
   const { ticket, outcome } = decided;
   if (ticket.kind !== 'command')
     return { ok: false, status: 400, reason: 'This is not a command confirmation.' };
   if (outcome.verdict === 'refused') return { ok: true, refused: 'Cancelled: the command was not run.' };
-  const spent = gateStore().spend(ticket.id, userId, ticket.serverId, ticket.toolName, ticket.args);
+  const spent = await gateStore().spend(ticket.id, userId, ticket.serverId, ticket.toolName, ticket.args);
   const parsed = parseRegistration(ticket.args);
   if (!spent.ok || !parsed.ok || !isCommandServer(parsed.registration))
     return { ok: false, status: 409, reason: 'This confirmation no longer matches a command to run.' };

@@ -1,6 +1,7 @@
 import { RESTAURANTS } from '../../servers/restaurant/data';
 import { listenRestaurant } from '../../servers/restaurant/http';
 import { expect, type FakeModel, type Servers, test, token } from './fixtures';
+import { summaries } from './helpers/restaurants';
 import type { ChatPage } from './pages/chat-page';
 import { Views } from './pages/views';
 
@@ -18,19 +19,6 @@ async function observedRestaurant(servers: Servers, id: string) {
   });
   expect((await servers.register({ id, transport: { type: 'http', url: server.url } })).status).toBe(201);
   return { calls, close: () => server.close() };
-}
-
-function summaries(filter: (r: (typeof RESTAURANTS)[number]) => boolean) {
-  return RESTAURANTS.filter(filter)
-    .sort((a, b) => b.rating - a.rating)
-    .map(({ id, name, cuisine, area, priceLevel, rating }) => ({
-      id,
-      name,
-      cuisine,
-      area,
-      priceLevel,
-      rating,
-    }));
 }
 
 /** One turn in which the model calls search_restaurants for real; answers once its view is ready. */

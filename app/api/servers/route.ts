@@ -36,7 +36,7 @@ export async function POST(request: Request) {
   const registry = await getRegistry();
   const registration = parsed.registration;
   if (isCommandServer(registration)) {
-    const asked = askToStartCommand(registry, registration, user.id, {
+    const asked = await askToStartCommand(registry, registration, user.id, {
       mode: deploymentMode(),
       from: { origin: request.headers.get('origin'), fetchSite: request.headers.get('sec-fetch-site') },
       hostOrigin: originsFor(process.env).host,

@@ -3,7 +3,7 @@ import { currentUser } from '@/lib/auth/session';
 import { clientId } from '@/lib/http/ids';
 import { jsonError, readBody } from '@/lib/http/json';
 import { fallBackForExpired } from '@/lib/llm/derived-fallback';
-import { settleAttempt } from '@/lib/llm/derived-log';
+import { derivedLog } from '@/lib/llm/derived-log';
 import { getRegistry } from '@/lib/mcp/registry';
 
 export const dynamic = 'force-dynamic';
@@ -27,7 +27,7 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   const user = await currentUser(request);
   const { conversationId, state } = parsed.data;
   if (state === 'consumed') {
-    const settled = settleAttempt(user.id, conversationId, id, 'consumed');
+    const settled = await derivedLog().settle(user.id, conversationId, id, 'consumed');
     if (!settled) return jsonError(409, 'No pending derived result has that id.');
     return Response.json({ state: settled.state });
   }

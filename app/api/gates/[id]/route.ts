@@ -41,7 +41,7 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   const user = await currentUser(request);
   const { args: edited, remember, ...rest } = parsed.data;
   const answer = rest as Parameters<typeof answerGate>[3];
-  if (gateStore().ticket(id, user.id)?.kind === 'command') {
+  if ((await gateStore().ticket(id, user.id))?.kind === 'command') {
     const answered = await answerCommandGate(await getRegistry(), id, user.id, answer, deploymentMode());
     if (!answered.ok) return jsonError(answered.status, answered.reason);
     if ('refused' in answered) return Response.json({ ok: true, result: { refused: answered.refused } });

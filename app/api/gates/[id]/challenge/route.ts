@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;
   const user = await currentUser(request);
-  const ticket = gateStore().ticket(id, user.id);
+  const ticket = await gateStore().ticket(id, user.id);
   if (!ticket || GATE_TABLE[ticket.gate].server !== 'assertion')
     return jsonError(404, 'No such passkey confirmation request.');
   try {
@@ -22,12 +22,12 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
       tool: ticket.toolName,
       arguments: ticket.args,
     });
-    if (!gateStore().recordChallenge(id, user.id, issued.challenge))
+    if (!(await gateStore().recordChallenge(id, user.id, issued.challenge)))
       return jsonError(409, 'This confirmation request is no longer open.');
     return Response.json({ options: issued.options, expiresAt: issued.expiresAt });
   } catch (error) {
     if (error instanceof Fido2Unavailable) {
-      gateStore().fail(id, user.id, 'fido2-unavailable');
+      await gateStore().fail(id, user.id, 'fido2-unavailable');
       return jsonError(503, error.message);
     }
     if (error instanceof Fido2Refused) return jsonError(error.status === 409 ? 409 : 400, error.message);

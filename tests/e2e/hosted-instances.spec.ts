@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext } from '@playwright/test';
+import pg from 'pg';
+import { expect, test, token } from './fixtures';
+import { invitedAccount } from './helpers/operator';
+import { summaries } from './helpers/restaurants';
+import { hostedDatabaseUrl } from './hosted-env';
+import { ChatPage } from './pages/chat-page';
+import { GateDialog } from './pages/gate-dialog';
+import { ToolCards } from './pages/tool-cards';
+import { Views } from './pages/views';
+import { HOSTED_HOST_PORT, HOSTED_SECOND_PORT } from './ports';
+
+// Issue 16 item 5: two instances, one deployment (one PostgreSQL, one Redis, one session secret).
+// The session cookie is the deployment's: either instance serves the user, as behind a load balancer.
+const ONE = `http://localhost:${HOSTED_HOST_PORT}`;
+const TWO = `http://localhost:${HOSTED_SECOND_PORT}`;
+
+/** The action log's rows for a user's calls of one tool: how often it was really dispatched. */
+async function actionLog(userName: string, toolName: string): Promise<string[]> {
+  const db = new pg.Client({ connectionString: hostedDatabaseUrl() });
+  await db.connect();
+  try {
+    const rows = await db.query<{ outcome: string }>(
+      `select a.outcome from audit_log a join users u on u.id = a.user_id
+       where u.display_name = $1 and a.tool_name = $2`,
+      [userName, toolName],
+    );
+    return rows.rows.map((r) => r.outcome);
+  } finally {
+    await db.end();
+  }
+}
+
+let account: BrowserContext;
+let name: string;
+
+test.beforeEach(async ({ browser }) => {
+  name = `Instances ${randomUUID().slice(0, 6)}`;
+  account = await invitedAccount(browser, ONE, name);
+});
+
+test.afterEach(async () => {
+  await account.close();
+});
+
+test("a view's gate opened through one instance is answered through the other, and the call is dispatched once", async () => {
+  const started = await account.request.post(`${ONE}/api/tools/call`, {
+    data: { serverId: 'vault', toolName: 'create_api_key', args: { name: 'two-instances' }, surface: 'app' },
+  });
+  expect(started.status()).toBe(202);
+  const { gate } = (await started.json()) as { gate: { id: string } };
+  const answered = await account.request.post(`${TWO}/api/gates/${gate.id}`, { data: { approved: true } });
+  expect(answered.status()).toBe(200);
+  expect(await answered.json()).toMatchObject({ ok: true, result: expect.anything() });
+  // The answer is spent: neither instance takes it again, so nothing is sent a second time.
+  for (const instance of [ONE, TWO]) {
+    const again = await account.request.post(`${instance}/api/gates/${gate.id}`, {
+      data: { approved: true },
+    });
+    expect(again.status(), `a second answer through ${instance}`).toBe(409);
+  }
+  expect(await actionLog(name, 'create_api_key')).toEqual(['ok']);
+});
+
+test("a model's call waiting at its gate on one instance wakes when the user answers through the other", async ({
+  fakeModel,
+}) => {
+  const t = token('two-instances');
+  await fakeModel.script(`create ${t}`, [
+    { kind: 'tool-calls', calls: [{ name: 'vault__create_api_key', arguments: { name: t } }] },
+    { kind: 'text', chunks: [`Created ${t}.`] },
+  ]);
+  const page = await account.newPage();
+  const chat = new ChatPage(page);
+  await chat.open(`${ONE}/`);
+  await chat.send(`create ${t}`);
+  const card = new ToolCards(page).card('create_api_key');
+  await expect(card).toHaveAttribute('data-state', 'approval-requested');
+  const gate = new GateDialog(page);
+  const id = await gate.root.getAttribute('data-gate-id');
+  expect(id).toBeTruthy();
+  const answered = await account.request.post(`${TWO}/api/gates/${id}`, { data: { approved: true } });
+  expect(answered.status()).toBe(200);
+  // The turn running on the first instance spends the approval and dispatches the call there.
+  await expect(card).toHaveAttribute('data-state', 'output-available');
+  await expect(chat.lastAssistant()).toContainText(`Created ${t}.`);
+  expect((await account.request.post(`${ONE}/api/gates/${id}`, { data: { approved: true } })).status()).toBe(
+    409,
+  );
+  expect(await actionLog(name, 'create_api_key')).toEqual(['ok']);
+});
+
+test('10.6: a derived result accepted in a turn on one instance is reported used through the other', async ({
+  fakeModel,
+}) => {
+  const page = await account.newPage();
+  const chat = new ChatPage(page);
+  await chat.open(`${ONE}/`);
+  const search = token('search');
+  await fakeModel.script(search, [
+    { kind: 'tool-calls', calls: [{ name: 'restaurant__search_restaurants', arguments: { limit: 20 } }] },
+    { kind: 'text', chunks: ['Here they are.'] },
+  ]);
+  await chat.send(`Search ${search}`);
+  const views = new Views(page);
+  await views.ready();
+  // The view's own report is held back: the report goes to the other instance instead, as a load
+  // balancer may send it.
+  await page.route('**/api/derived/*', (route) => route.abort());
+  const heldBack = page.waitForRequest((r) => r.url().includes('/api/derived/'));
+  const cheap = summaries((r) => r.priceLevel <= 2);
+  const refine = token('derived');
+  await fakeModel.script(refine, [
+    {
+      kind: 'tool-calls',
+      calls: [
+        {
+          name: 'mcplet_set_tool_result',
+          arguments: {
+            toolId: 'restaurant__search_restaurants',
+            result: { query: { maxPrice: 2 }, results: cheap, total: cheap.length },
+            revision: 1,
+            ttlSeconds: 20,
+          },
+        },
+      ],
+    },
+    { kind: 'text', chunks: ['Done.'] },
+  ]);
+  await chat.send(`Refine ${refine}`);
+  await expect(views.view().getByTestId('restaurant')).toHaveCount(cheap.length);
+  const id = decodeURIComponent(new URL((await heldBack).url()).pathname.split('/').pop() ?? '');
+  type Attempts = { attempts: Array<{ id: string; conversationId: string; state: string }> };
+  const before = ((await (await account.request.get(`${ONE}/api/derived`)).json()) as Attempts).attempts;
+  const attempt = before.find((a) => a.id === id);
+  expect(attempt).toMatchObject({ state: 'pending' });
+  const report = await account.request.post(`${TWO}/api/derived/${encodeURIComponent(id)}`, {
+    data: { conversationId: attempt?.conversationId, state: 'consumed' },
+  });
+  expect(report.status(), await report.text()).toBe(200);
+  expect(await report.json()).toEqual({ state: 'consumed' });
+  const after = ((await (await account.request.get(`${ONE}/api/derived`)).json()) as Attempts).attempts;
+  expect(after.find((a) => a.id === id)).toMatchObject({ state: 'consumed' });
+});
