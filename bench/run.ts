@@ -8,6 +8,7 @@ if (args.includes('--quick')) process.env.BENCH_RUNS ??= '4';
 
 // Imported after BENCH_RUNS is settled: each bench reads it when it loads.
 const BENCHES: Record<string, () => Promise<() => Promise<void>>> = {
+  'chat-instances': async () => (await import('./chat-instances.bench')).benchChatInstances,
   'chat-load': async () => (await import('./chat-load.bench')).benchChatLoad,
   'chat-stream': async () => (await import('./chat-stream.bench')).benchChatStream,
   'client-js': async () => (await import('./client-js.bench')).benchClientJs,

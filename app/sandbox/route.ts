@@ -1,9 +1,10 @@
 import { buildCsp } from '@/lib/apps/csp';
 import { originsFor } from '@/lib/apps/origins';
 import { sandboxPage } from '@/lib/apps/sandbox-page';
+import { checkSandboxTicket } from '@/lib/apps/sandbox-ticket';
 import { getRegistry } from '@/lib/mcp/registry';
 import { cachedUiResource, type UiResource, UiResourceError } from '@/lib/mcp/ui-resource';
-import { connectionForSandboxHost } from '@/lib/mcp/view-origin';
+import { connectionForSandboxHost, viewLabel } from '@/lib/mcp/view-origin';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,7 +21,11 @@ export async function GET(request: Request) {
   const origins = originsFor(process.env);
   const connection = connectionForSandboxHost(await getRegistry(), request.headers.get('host'));
   if (!connection) return notFound('No MCP server has views at this address.');
-  const uri = new URL(request.url).searchParams.get('uri') ?? '';
+  const params = new URL(request.url).searchParams;
+  const uri = params.get('uri') ?? '';
+  // Issue 16: only a page the host gave this view's ticket opens it (nothing is read for anyone else).
+  if (!checkSandboxTicket(viewLabel(connection.config), uri, params.get('t')))
+    return notFound('This view address is not valid (or no longer): reload the page that shows the view.');
   let resource: UiResource;
   try {
     resource = await cachedUiResource(connection, uri);

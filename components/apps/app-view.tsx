@@ -1,7 +1,7 @@
 'use client';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { OUTER_SANDBOX, type ViewFrameHint, viewFrame } from '@/lib/apps/sandbox';
+import { OUTER_SANDBOX, sandboxSrc, type ViewFrameHint, viewFrame } from '@/lib/apps/sandbox';
 import { answerModeRequest } from '@/lib/mcplet/display-mode';
 import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
 import { useToolChanges } from '@/lib/store/tool-changes';
@@ -254,9 +254,7 @@ export function AppView(props: AppViewProps) {
     if (key === 'ArrowDown') setPip((p) => ({ ...p, bottom: Math.max(0, p.bottom - step) }));
   }
 
-  const src = frame
-    ? `${frame.sandboxOrigin}/sandbox?uri=${encodeURIComponent(props.resourceUri)}`
-    : undefined;
+  const src = frame ? sandboxSrc(frame, props.resourceUri) : undefined;
 
   return (
     <div

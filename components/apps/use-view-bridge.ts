@@ -30,6 +30,8 @@ export interface LoadedResource {
   html: string;
   /** The origin this server's views run in (one per server). */
   sandboxOrigin: string;
+  /** The host's ticket that opens this view's sandbox page. */
+  sandboxTicket: string;
   csp: Record<string, string[] | undefined>;
   permissions: Record<string, object>;
   notes: string[];

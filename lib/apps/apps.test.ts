@@ -6,6 +6,7 @@ import {
   FORBIDDEN_SANDBOX_TOKENS,
   INNER_SANDBOX,
   OUTER_SANDBOX,
+  sandboxSrc,
   viewFrame,
 } from './sandbox';
 
@@ -76,23 +77,32 @@ describe('frame permissions and sandbox attributes (attack 6)', () => {
 
 describe('a view frame started before its resource is read (issue 14, attack 6)', () => {
   const origin = 'http://abc.sandbox.localhost:3000';
-  const hint = { sandboxOrigin: origin, allow: '' };
+  const hint = { sandboxOrigin: origin, allow: '', ticket: 't1' };
 
   it('starts from the hint, and keeps the same frame when the resource agrees', () => {
     const early = viewFrame(null, hint);
     expect(early?.frame).toEqual(hint);
-    const read = viewFrame({ sandboxOrigin: origin, permissions: {} }, hint);
+    const read = viewFrame({ sandboxOrigin: origin, sandboxTicket: 't1', permissions: {} }, hint);
     expect(read?.key).toBe(early?.key);
   });
 
   it("replaces a hinted frame whose allow or origin is not the resource's", () => {
-    const early = viewFrame(null, { sandboxOrigin: origin, allow: 'camera; microphone' });
-    const read = viewFrame({ sandboxOrigin: origin, permissions: { camera: {} } }, hint);
+    const early = viewFrame(null, { sandboxOrigin: origin, allow: 'camera; microphone', ticket: 't1' });
+    const read = viewFrame({ sandboxOrigin: origin, sandboxTicket: 't1', permissions: { camera: {} } }, hint);
     expect(read?.frame.allow).toBe('camera');
     expect(read?.key).not.toBe(early?.key);
-    const moved = viewFrame({ sandboxOrigin: 'http://def.sandbox.localhost:3000', permissions: {} }, hint);
+    const moved = viewFrame(
+      { sandboxOrigin: 'http://def.sandbox.localhost:3000', sandboxTicket: 't1', permissions: {} },
+      hint,
+    );
     expect(moved?.key).not.toBe(early?.key);
     expect(moved?.frame.sandboxOrigin).toBe('http://def.sandbox.localhost:3000');
+    // A hint from an older page (its ticket's window passed) is replaced by a frame with the new ticket.
+    const renewed = viewFrame({ sandboxOrigin: origin, sandboxTicket: 't2', permissions: {} }, hint);
+    expect(renewed?.key).not.toBe(viewFrame(null, hint)?.key);
+    expect(sandboxSrc(renewed?.frame ?? hint, 'ui://r/a b')).toBe(
+      `${origin}/sandbox?uri=ui%3A%2F%2Fr%2Fa%20b&t=t2`,
+    );
   });
 
   it('has no frame without a hint until the resource is read', () => {

@@ -32,6 +32,8 @@ export type ViewFrameHint = {
   sandboxOrigin: string;
   /** The outer frame's `allow` attribute (`allowAttribute` of the resource's permissions). */
   allow: string;
+  /** The host's ticket for this view's sandbox page (lib/apps/sandbox-ticket.ts). */
+  ticket: string;
 };
 
 /**
@@ -40,13 +42,22 @@ export type ViewFrameHint = {
  * is replaced, not reused.
  */
 export function viewFrame(
-  resource: { sandboxOrigin: string; permissions: ResourcePermissions } | null,
+  resource: { sandboxOrigin: string; sandboxTicket: string; permissions: ResourcePermissions } | null,
   hint: ViewFrameHint | undefined,
 ): { frame: ViewFrameHint; key: string } | null {
   const frame = resource
-    ? { sandboxOrigin: resource.sandboxOrigin, allow: allowAttribute(resource.permissions) }
+    ? {
+        sandboxOrigin: resource.sandboxOrigin,
+        allow: allowAttribute(resource.permissions),
+        ticket: resource.sandboxTicket,
+      }
     : hint;
-  return frame ? { frame, key: `${frame.sandboxOrigin} ${frame.allow}` } : null;
+  return frame ? { frame, key: `${frame.sandboxOrigin} ${frame.allow} ${frame.ticket}` } : null;
+}
+
+/** The frame's address: the server's sandbox page for this view, with the host's ticket. */
+export function sandboxSrc(frame: ViewFrameHint, resourceUri: string): string {
+  return `${frame.sandboxOrigin}/sandbox?uri=${encodeURIComponent(resourceUri)}&t=${encodeURIComponent(frame.ticket)}`;
 }
 
 /** The `allow` attribute for both frame levels: only the declared features, scoped to the frame. */

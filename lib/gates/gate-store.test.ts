@@ -1,33 +1,17 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { newRedisClient, type RedisClient } from '../redis/client';
+import { describe, expect, it } from 'vitest';
+import { instanceConnections, testRedisUrl } from '../../tests/fixtures/redis-connections';
 import { memoryGateStore } from './pending';
 import { redisGateStore } from './redis-gate-store';
 import type { GateStore } from './store';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-const clients: RedisClient[] = [];
-
-function connected(): Promise<RedisClient> {
-  const client = newRedisClient(redisUrl ?? '');
-  clients.push(client);
-  return client.connect().then(() => client);
-}
-
-/** A store as one host instance holds it: its own connection and its own subscriber. */
-function redisInstance(): GateStore {
-  const client = connected();
-  const subscriber = connected();
-  return redisGateStore({ client: () => client, subscriber: () => subscriber });
-}
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.quit()));
-});
+/** A store as one host instance holds it. */
+const redisInstance = (): GateStore => redisGateStore(instanceConnections());
 
 const targets: Array<{ name: string; pair: () => [GateStore, GateStore] }> = [
   { name: 'memory', pair: () => [memoryGateStore, memoryGateStore] },
 ];
-if (redisUrl) targets.push({ name: 'Redis, two instances', pair: () => [redisInstance(), redisInstance()] });
+if (testRedisUrl)
+  targets.push({ name: 'Redis, two instances', pair: () => [redisInstance(), redisInstance()] });
 
 const call = {
   kind: 'model' as const,

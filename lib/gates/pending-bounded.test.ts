@@ -79,4 +79,16 @@ describe('gate tickets do not pile up (issue 10, side door 8)', () => {
     await vi.advanceTimersByTimeAsync(51);
     expect(gateTicket(model.id, 'local')).toBeUndefined();
   });
+
+  it('a waiting call learns of its expiry even when its timer fires before the wall clock passes the deadline', async () => {
+    vi.useFakeTimers();
+    const ticket = openGate(call, 60);
+    const waiting = waitForGate(ticket.id);
+    // The wall clock lags the timers by 10 ms (they run on different clocks).
+    vi.setSystemTime(Date.now() - 10);
+    await vi.advanceTimersByTimeAsync(61);
+    expect(heldGates().open).toBe(1);
+    await vi.advanceTimersByTimeAsync(11);
+    await expect(waiting).resolves.toMatchObject({ verdict: 'refused', reason: 'expired' });
+  });
 });

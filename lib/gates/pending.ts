@@ -68,9 +68,19 @@ function apply<R>(id: string, step: Step<R>): R {
 export function openGate(input: Omit<GateTicket, 'id' | 'expiresAt'>, ttlMs = GATE_TTL_MS): GateTicket {
   const record = newRecord(input, randomUUID(), Date.now(), ttlMs);
   records.set(record.id, record);
-  // The timer runs just past the deadline: a ticket is expired once `now` is beyond `expiresAt`.
-  timer(record.id, ttlMs + 1, () => apply(record.id, settle(records.get(record.id), Date.now())));
+  expireAt(record.id, record.expiresAt);
   return ticketOf(record);
+}
+
+/**
+ * Expires an open ticket just past its deadline (expired once `now` is beyond `expiresAt`). A timer
+ * can fire before the wall clock has passed the deadline; then it waits out the rest.
+ */
+function expireAt(id: string, at: number) {
+  timer(id, Math.max(0, at - Date.now()) + 1, () => {
+    const settled = apply(id, settle(records.get(id), Date.now()));
+    if (isOpen(settled)) expireAt(id, settled.expiresAt);
+  });
 }
 
 export function recordChallenge(

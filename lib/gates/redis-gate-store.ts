@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { log } from '../log/logger';
-import { getRedis, REDIS_PREFIX, type RedisClient } from '../redis/client';
+import { getRedis, getSubscriber, REDIS_PREFIX, type RedisClient } from '../redis/client';
 import { refusalFor } from './answers';
 import { GATE_TTL_MS } from './pending';
 import type { GateStore } from './store';
@@ -42,18 +42,6 @@ export interface RedisGateStoreOptions {
   subscriber?: () => Promise<RedisClient>;
 }
 
-const shared = globalThis as unknown as { __mcpletGateSubscriber?: Promise<RedisClient> };
-
-function defaultSubscriber(): Promise<RedisClient> {
-  shared.__mcpletGateSubscriber ??= getRedis().then(async (client) => {
-    const subscriber = client.duplicate();
-    subscriber.on('error', (error: unknown) => log('error', '[redis] gate subscriber', { error }));
-    await subscriber.connect();
-    return subscriber;
-  });
-  return shared.__mcpletGateSubscriber;
-}
-
 /**
  * Gate tickets in Redis, for a deployment of several instances (issue 16 item 4): a gate opened
  * by one instance is answered through any other, and its call is spent once. The record is the
@@ -62,7 +50,7 @@ function defaultSubscriber(): Promise<RedisClient> {
  */
 export function redisGateStore(options: RedisGateStoreOptions = {}): GateStore {
   const client = options.client ?? (() => getRedis());
-  const subscriber = options.subscriber ?? defaultSubscriber;
+  const subscriber = options.subscriber ?? getSubscriber;
   const waiters = new Map<string, Array<(outcome: GateOutcome) => void>>();
   let listening: Promise<void> | undefined;
 

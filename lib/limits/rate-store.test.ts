@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { newRedisClient, type RedisClient } from '../redis/client';
+import { describe, expect, it } from 'vitest';
+import { testRedisConnection, testRedisUrl } from '../../tests/fixtures/redis-connections';
 import { memoryRateStore, type RateStore, redisRateStore } from './rate-store';
-
-const redisUrl = process.env.TEST_REDIS_URL;
-const clients: RedisClient[] = [];
 
 /** A store as one host instance holds it: on Redis, each with a connection of its own. */
 function redisInstance(): RateStore {
-  const client = newRedisClient(redisUrl ?? '');
-  clients.push(client);
-  const connected = client.connect().then(() => client);
+  const connected = testRedisConnection();
   return redisRateStore(() => connected);
 }
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.quit()));
-});
 
 const targets: Array<{ name: string; pair: () => [RateStore, RateStore] }> = [
   {
@@ -27,7 +18,8 @@ const targets: Array<{ name: string; pair: () => [RateStore, RateStore] }> = [
     },
   },
 ];
-if (redisUrl) targets.push({ name: 'Redis, two instances', pair: () => [redisInstance(), redisInstance()] });
+if (testRedisUrl)
+  targets.push({ name: 'Redis, two instances', pair: () => [redisInstance(), redisInstance()] });
 
 describe.each(targets)('issue 16 item 6: sliding-window limits ($name)', ({ pair }) => {
   it('allows the limit in a window, refuses the next with the wait, and allows again as the window slides', async () => {

@@ -75,14 +75,14 @@ describe('issue 15 item 3: a running reply outlives its reader', () => {
     turn.send('there');
     expect(await readSome(first, 2)).toBe('Hello there');
     // The first reader is gone (the page reloaded); the turn is still running.
-    const resumed = resumeActiveStream('u1', 'c-late');
+    const resumed = await resumeActiveStream('u1', 'c-late');
     expect(resumed).not.toBeNull();
     const all = readAll(resumed as ReadableStream<Uint8Array>);
     turn.send(', again.');
     turn.end();
     expect(await all).toBe('Hello there, again.');
     expect(turn.signal()?.aborted).toBe(false);
-    expect(resumeActiveStream('u1', 'c-late')).toBeNull();
+    expect(await resumeActiveStream('u1', 'c-late')).toBeNull();
   });
 
   it('a turn with no reader at all still runs to its end', async () => {
@@ -99,13 +99,13 @@ describe('issue 15 item 3: a running reply outlives its reader', () => {
     const turn = manualTurn();
     const reader = readAll(startActiveStream('u1', 'c-stop', turn.start));
     turn.send('partial');
-    expect(resumeActiveStream('u2', 'c-stop')).toBeNull();
-    expect(stopActiveStream('u2', 'c-stop')).toBe(false);
-    expect(stopActiveStream('u1', 'c-other')).toBe(false);
-    expect(stopActiveStream('u1', 'c-stop')).toBe(true);
+    expect(await resumeActiveStream('u2', 'c-stop')).toBeNull();
+    expect(await stopActiveStream('u2', 'c-stop')).toBe(false);
+    expect(await stopActiveStream('u1', 'c-other')).toBe(false);
+    expect(await stopActiveStream('u1', 'c-stop')).toBe(true);
     expect(turn.signal()?.aborted).toBe(true);
     expect(await reader).toBe('partial');
-    expect(stopActiveStream('u1', 'c-stop')).toBe(false);
+    expect(await stopActiveStream('u1', 'c-stop')).toBe(false);
   });
 
   it('a new turn in the same conversation stops the one still running', async () => {

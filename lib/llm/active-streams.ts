@@ -1,18 +1,22 @@
 import 'server-only';
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import { log } from '../log/logger';
+import { type RunningTurn, turnRelay } from './turn-relay';
 
 /**
  * Issue 15 item 3: the chat turns running in this process, so a reload can pick a reply up where it
  * is. A turn runs to its end whether or not a browser reads it; it stops only when asked (Stop).
  * Each keeps the events sent so far: a reader that joins late gets them all, then the rest live.
- * In-process: the hosted mode (issue 16) moves this to Redis with the rest of its shared state.
+ * With several instances (issue 16) a reader or a Stop reaching another instance goes through the
+ * turn relay (lib/llm/turn-relay.ts), which asks the instance running the turn.
  */
 interface ActiveStream {
   /** Each chunk as the server-sent event the browser receives, encoded once for every reader. */
   events: string[];
   done: boolean;
   readers: Set<() => void>;
+  /** Readers on other instances (through the relay): each event as it comes, then `null` at the end. */
+  taps: Set<(event: string | null) => void>;
   stop: AbortController;
 }
 
@@ -40,8 +44,15 @@ export function startActiveStream(
 ): ReadableStream<Uint8Array> {
   const key = keyOf(userId, conversationId);
   streams.get(key)?.stop.abort();
-  const entry: ActiveStream = { events: [], done: false, readers: new Set(), stop: new AbortController() };
+  const entry: ActiveStream = {
+    events: [],
+    done: false,
+    readers: new Set(),
+    taps: new Set(),
+    stop: new AbortController(),
+  };
   streams.set(key, entry);
+  const shared = turnRelay().running(userId, conversationId, relayed(entry));
   const wake = () => {
     for (const reader of entry.readers) reader();
   };
@@ -51,7 +62,11 @@ export function startActiveStream(
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        if (entry.events.length < MAX_CHUNKS) entry.events.push(`data: ${JSON.stringify(value)}\n\n`);
+        if (entry.events.length < MAX_CHUNKS) {
+          const event = `data: ${JSON.stringify(value)}\n\n`;
+          entry.events.push(event);
+          for (const tap of entry.taps) tap(event);
+        }
         wake();
       }
     } catch (error) {
@@ -60,25 +75,50 @@ export function startActiveStream(
     } finally {
       entry.done = true;
       if (streams.get(key) === entry) streams.delete(key);
+      shared.ended();
+      for (const tap of entry.taps) tap(null);
       wake();
     }
   })();
   return follow(entry);
 }
 
-/** The running turn of a conversation, from its first chunk, or null when none is running. */
-export function resumeActiveStream(
-  userId: string,
-  conversationId: string,
-): ReadableStream<Uint8Array> | null {
-  const entry = streams.get(keyOf(userId, conversationId));
-  return entry && !entry.done ? follow(entry) : null;
+/** The turn as the relay reads it for readers on other instances. */
+function relayed(entry: ActiveStream): RunningTurn {
+  return {
+    snapshot: () => ({ events: [...entry.events], done: entry.done }),
+    listen(listener) {
+      entry.taps.add(listener);
+      return () => entry.taps.delete(listener);
+    },
+    stop: () => entry.stop.abort(),
+  };
 }
 
-/** Stops the running turn of a conversation (the user's Stop); false when none was running. */
-export function stopActiveStream(userId: string, conversationId: string): boolean {
+/**
+ * The running turn of a conversation, from its first chunk, or null when none is running: here,
+ * or on another instance of the deployment.
+ */
+export async function resumeActiveStream(
+  userId: string,
+  conversationId: string,
+): Promise<ReadableStream<Uint8Array> | null> {
   const entry = streams.get(keyOf(userId, conversationId));
-  if (!entry || entry.done) return false;
+  if (entry && !entry.done) return follow(entry);
+  const remote = await turnRelay().follow(userId, conversationId);
+  if (!remote) return null;
+  return remote.pipeThrough(
+    new TransformStream<string, Uint8Array>({
+      transform: (text, controller) => controller.enqueue(encoder.encode(text)),
+      flush: (controller) => controller.enqueue(encoder.encode(END_EVENT)),
+    }),
+  );
+}
+
+/** Stops the running turn of a conversation (the user's Stop), here or on another instance; false when none was running. */
+export async function stopActiveStream(userId: string, conversationId: string): Promise<boolean> {
+  const entry = streams.get(keyOf(userId, conversationId));
+  if (!entry || entry.done) return turnRelay().stop(userId, conversationId);
   entry.stop.abort();
   return true;
 }

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { newRedisClient, type RedisClient } from '../redis/client';
+import { describe, expect, it } from 'vitest';
+import { testRedisConnection, testRedisUrl } from '../../tests/fixtures/redis-connections';
 import { type DerivedAttempt, type DerivedLog, memoryDerivedLog, redisDerivedLog } from './derived-log';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-const clients: RedisClient[] = [];
-
 function redisInstance(): DerivedLog {
-  const client = newRedisClient(redisUrl ?? '');
-  clients.push(client);
-  const connected = client.connect().then(() => client);
+  const connected = testRedisConnection();
   return redisDerivedLog(() => connected);
 }
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.quit()));
-});
 
 const targets: Array<{ name: string; pair: () => [DerivedLog, DerivedLog] }> = [
   {
@@ -26,7 +17,8 @@ const targets: Array<{ name: string; pair: () => [DerivedLog, DerivedLog] }> = [
     },
   },
 ];
-if (redisUrl) targets.push({ name: 'Redis, two instances', pair: () => [redisInstance(), redisInstance()] });
+if (testRedisUrl)
+  targets.push({ name: 'Redis, two instances', pair: () => [redisInstance(), redisInstance()] });
 
 const now = 1_000_000;
 function attempt(id: string, fields: Partial<DerivedAttempt> = {}): DerivedAttempt {

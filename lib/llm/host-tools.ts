@@ -6,13 +6,14 @@ type ToolResultOutput = ToolResultPart['output'];
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { allowAttribute, type ViewFrameHint } from '../apps/sandbox';
+import { mintSandboxTicket } from '../apps/sandbox-ticket';
 import { gatedDispatch } from '../gates/gated-call';
 import type { GateTicket } from '../gates/pending';
 import type { ServerConnection } from '../mcp/connection';
 import type { DispatchResult } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
 import { readUiResourceNow } from '../mcp/ui-resource';
-import { viewOrigin } from '../mcp/view-origin';
+import { viewLabel, viewOrigin } from '../mcp/view-origin';
 import { acceptsSuggestion, DISPLAY_MODE_ARG, splitDisplayMode } from '../mcplet/display-mode';
 import type { ResultEnvelope } from '../mcplet/envelope';
 import type { Gate } from '../mcplet/gates';
@@ -120,6 +121,7 @@ function frameHint(connection: ServerConnection, uri: string): ViewFrameHint {
   return {
     sandboxOrigin: viewOrigin(connection),
     allow: allowAttribute(readUiResourceNow(connection, uri)?.permissions ?? {}),
+    ticket: mintSandboxTicket(viewLabel(connection.config), uri),
   };
 }
 

@@ -271,8 +271,14 @@ export class ServerConnection {
     this.retryTimer = null;
   }
 
-  /** Drops the current connection and connects again now (the preview's Reconnect button). */
-  async reconnect(): Promise<void> {
+  /** Told after a reconnect asked here (not one another instance asked for): the registry tells the others. */
+  afterReconnect?: () => void;
+
+  /**
+   * Drops the current connection and connects again now (the preview's Reconnect button, a new
+   * sign-in). `quiet`: another instance asked for it, so nobody else is told again.
+   */
+  async reconnect(quiet = false): Promise<void> {
     const opened = this.opened;
     this.opened = null;
     if (opened) {
@@ -281,6 +287,7 @@ export class ServerConnection {
     }
     this.attempt = 0;
     await this.connect();
+    if (!quiet) this.afterReconnect?.();
   }
 
   private unavailable(): ServerUnavailableError {

@@ -3,6 +3,7 @@ import {
   type FixtureTool,
   mcpletTool,
   type OddServer,
+  oddConfig,
   startOddServer,
 } from '../../tests/fixtures/mcp/odd-server';
 import type { AuditEntry } from '../db/queries/audit';
@@ -70,15 +71,7 @@ function memoryStore() {
 async function connect(url: string, book: PinBook): Promise<McpRegistry> {
   const registry = new McpRegistry(new Set());
   registry.pins = book;
-  await registry
-    .start({
-      id: 'odd',
-      name: 'Odd',
-      transport: { type: 'http', url },
-      admission: 'strict',
-      source: 'config',
-    })
-    .connect();
+  await registry.start(oddConfig(url)).connect();
   return registry;
 }
 

@@ -3,6 +3,7 @@ import type { AuditEntry } from '../db/queries/audit';
 import type { PinWrite, StoredPin } from '../db/queries/pins';
 import { log } from '../log/logger';
 import { gateFor } from '../mcplet/policy';
+import type { InstanceEvent } from '../redis/instance-bus';
 import {
   diffPinned,
   type FieldChange,
@@ -18,6 +19,8 @@ export interface PinStore {
   save(pin: PinWrite): Promise<void>;
   forget(userId: string, serverId: string): Promise<void>;
   audit(entry: AuditEntry): void;
+  /** Tells the deployment's other instances (hosted, issue 16): they hold the same book in memory. */
+  announce?(event: InstanceEvent): void;
 }
 
 export type PinEventKind = 'tool-changed' | 'tool-new' | 'change-accepted' | 'view-changed';
@@ -29,7 +32,7 @@ export interface PinEvent {
   name: string;
 }
 
-interface PinRecord {
+export interface PinRecord {
   hash: string;
   tool?: PinnedTool;
   addedLater: boolean;
@@ -154,6 +157,26 @@ export class PinBook {
         addedLater: record.addedLater,
       })
       .catch((error: unknown) => log('error', '[pins] could not store a pin:', { error }));
+    this.store.announce?.({ kind: 'pin', userId, serverId, pinKind: kind, name, record: { ...record } });
+  }
+
+  /**
+   * A pin or a forgotten server another instance of the deployment recorded: the same change here,
+   * in memory only (that instance wrote the database). Without it this instance would pin a tool
+   * it never saw pinned as it is now, and a changed definition would pass unnoticed here.
+   */
+  applyRemote(event: InstanceEvent): void {
+    if (event.kind === 'pin') {
+      this.slot(event.userId, event.serverId, event.pinKind).set(event.name, event.record);
+    } else if (event.kind === 'pins-forgotten') {
+      this.dropSlots(event.userId, event.serverId);
+    }
+  }
+
+  private dropSlots(userId: string, serverId: string) {
+    this.pins.delete(key(userId, serverId, 'tool'));
+    this.pins.delete(key(userId, serverId, 'view'));
+    this.viewChanges.delete(key(userId, serverId, 'view'));
   }
 
   /**
@@ -294,9 +317,8 @@ export class PinBook {
 
   /** A removed server's pins go with it. */
   forget(userId: string, serverId: string): void {
-    this.pins.delete(key(userId, serverId, 'tool'));
-    this.pins.delete(key(userId, serverId, 'view'));
-    this.viewChanges.delete(key(userId, serverId, 'view'));
+    this.dropSlots(userId, serverId);
+    this.store.announce?.({ kind: 'pins-forgotten', userId, serverId });
     this.store
       .forget(userId, serverId)
       .catch((error: unknown) => log('error', '[pins] could not delete pins:', { error }));

@@ -6,7 +6,7 @@ import { getDb, LOCAL_USER_ID } from '../db';
 import { addApprovalRule, dropApprovalRulesForTool, findCoveringRule } from '../db/queries/approval-rules';
 import { type AuditEntry, recordAudit } from '../db/queries/audit';
 import { deletePinsOf, listPins, savePin } from '../db/queries/pins';
-import { deleteStoredServer, listStoredServers, storeServer } from '../db/queries/servers';
+import { deleteStoredServer, listStoredServers, storedServer, storeServer } from '../db/queries/servers';
 import { loadTrustState, saveTrustState } from '../db/queries/trust-state';
 import { type ApprovalRuleStore, dropRulesOfChangedTools } from '../gates/remembered';
 import { log } from '../log/logger';
@@ -15,11 +15,13 @@ import { offerToModel } from '../mcplet/offer';
 import type { PolicySession } from '../mcplet/policy';
 import type { McpletTool } from '../mcplet/types';
 import { checkOutboundUrl, OutboundRefusedError } from '../net/guard';
+import { type InstanceBus, instanceBus, localBus } from '../redis/instance-bus';
 import { restartsStoredCommand } from '../trust/command-servers';
 import { ServerConnection } from './connection';
 import { databaseAuthStore } from './oauth/server-auth-store';
 import { ServerOAuthBook } from './oauth/server-oauth';
 import { PinBook } from './pins';
+import { applyInstanceEvent } from './registry-sync';
 import { parseRegistration, type ServerConfig, type ServerRegistration } from './server-config';
 import { TrustBook } from './trust-book';
 import { prefetchUiResources } from './ui-resource';
@@ -49,6 +51,8 @@ export class McpRegistry {
   trust?: TrustBook;
   /** Issue 13: OAuth sign-in to HTTP servers, tokens sealed per user and server; wired to the database. */
   oauth?: ServerOAuthBook;
+  /** Issue 16: the deployment's other instances hear of servers added, removed and reconnected here. */
+  bus: InstanceBus = localBus;
 
   constructor(pools: ReadonlySet<string>) {
     this.pools = pools;
@@ -120,6 +124,8 @@ export class McpRegistry {
   start(config: ServerConfig): ServerConnection {
     const connection = new ServerConnection(config, this.pools, () => this.oauth);
     this.connections.set(config.id, connection);
+    connection.afterReconnect = () =>
+      this.bus.publish({ kind: 'server-reconnected', userId: config.ownerId ?? '', serverId: config.id });
     connection.onChange(() => {
       if (connection.status !== 'ready') return;
       // Attack 18: a re-listing is compared with the pins at once, so the change is logged when it happens.
@@ -152,6 +158,7 @@ export class McpRegistry {
     const stored = await storeServer(await getDb(), userId, registration.id, registration);
     if (!stored) throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
     const connection = this.start({ ...registration, source: 'user', ownerId: userId });
+    this.bus.publish({ kind: 'server-added', userId, serverId: registration.id });
     await connection.connect();
     return connection;
   }
@@ -169,8 +176,20 @@ export class McpRegistry {
     if (connection.config.source === 'user') {
       await deleteStoredServer(await getDb(), userId, id);
       this.pins?.forget(userId, id);
+      this.bus.publish({ kind: 'server-removed', userId, serverId: id });
     }
     return 'removed';
+  }
+
+  /**
+   * Drops a user's server another instance removed (the database row is gone already): it closes
+   * here too, so nothing reaches a server its owner removed, whichever instance is asked.
+   */
+  async detach(id: string, userId: string): Promise<void> {
+    const connection = this.connections.get(id);
+    if (connection?.config.source !== 'user' || connection.config.ownerId !== userId) return;
+    this.connections.delete(id);
+    await connection.close();
   }
 
   async closeAll(): Promise<void> {
@@ -227,6 +246,7 @@ function configuredServers(): ServerConfig[] {
 async function createRegistry(): Promise<McpRegistry> {
   const registry = new McpRegistry(new Set(Object.keys(hostConfig().pools)));
   const db = await getDb();
+  registry.bus = instanceBus();
   registry.audit = (entry) => {
     recordAudit(db, entry).catch((error: unknown) =>
       log('error', '[audit] could not record an action call:', { error }),
@@ -238,6 +258,7 @@ async function createRegistry(): Promise<McpRegistry> {
       await deletePinsOf(db, userId, serverId);
     },
     audit: (entry) => registry.audit?.(entry),
+    announce: (event) => registry.bus.publish(event),
   });
   registry.pins.load(await listPins(db));
   registry.trust = new TrustBook(hostConfig().trustPolicy, {
@@ -272,6 +293,13 @@ async function createRegistry(): Promise<McpRegistry> {
     servers.push({ ...parsed.registration, source: 'user', ownerId: stored.userId });
   }
   const connections = servers.map((s) => registry.start(s));
+  // From here on, what another instance adds, removes, reconnects or pins is applied here too.
+  await registry.bus.subscribe((event) => {
+    applyInstanceEvent(registry, event, (userId, id) => storedServer(db, userId, id)).catch(
+      (error: unknown) =>
+        log('error', '[instances] could not apply an event from another instance', { error }),
+    );
+  });
   await Promise.race([
     Promise.all(connections.map((c) => c.connect())),
     new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_WAIT_MS).unref()),

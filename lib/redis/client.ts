@@ -30,3 +30,19 @@ export function getRedis(url = process.env.REDIS_URL): Promise<RedisClient> {
   }
   return holder.__mcpletRedis;
 }
+
+const subscriberHolder = globalThis as unknown as { __mcpletRedisSubscriber?: Promise<RedisClient> };
+
+/**
+ * The process's connection in subscriber mode (one for every channel it listens to: gate outcomes,
+ * instance events, turn relays); a subscribed connection runs no other commands.
+ */
+export function getSubscriber(): Promise<RedisClient> {
+  subscriberHolder.__mcpletRedisSubscriber ??= getRedis().then(async (client) => {
+    const subscriber = client.duplicate();
+    subscriber.on('error', (error: unknown) => log('error', '[redis] subscriber', { error }));
+    await subscriber.connect();
+    return subscriber;
+  });
+  return subscriberHolder.__mcpletRedisSubscriber;
+}

@@ -143,3 +143,52 @@ test('10.6: a derived result accepted in a turn on one instance is reported used
   const after = ((await (await account.request.get(`${ONE}/api/derived`)).json()) as Attempts).attempts;
   expect(after.find((a) => a.id === id)).toMatchObject({ state: 'consumed' });
 });
+
+test('a reload the load balancer sends to the other instance picks the running reply up, and it ends complete', async ({
+  fakeModel,
+}) => {
+  const t = token('relay');
+  // Long enough (about 12 s) to be still running when the second page has loaded.
+  const chunks = Array.from({ length: 60 }, (_, i) => `part${i} `);
+  await fakeModel.script(t, [{ kind: 'text', chunks, delayMs: 200 }]);
+  const page = await account.newPage();
+  const chat = new ChatPage(page);
+  await chat.open(`${ONE}/`);
+  await chat.send(`Tell it slowly ${t}`);
+  await expect(chat.lastAssistant()).toContainText('part2');
+  await page.waitForURL(/\/c\//);
+  const path = new URL(page.url()).pathname;
+  // The same user, the same conversation, now served by the other instance.
+  const elsewhere = new ChatPage(await account.newPage());
+  const resumed = elsewhere.page.waitForResponse((r) => r.url().endsWith('/stream'));
+  await elsewhere.open(`${TWO}${path}`);
+  // The second instance relays the turn the first runs (a 204 would mean it found none running).
+  expect((await resumed).status()).toBe(200);
+  await expect(elsewhere.lastAssistant()).toContainText('part59', { timeout: 20_000 });
+  await elsewhere.waitIdle();
+  await expect(elsewhere.assistantMessages()).toHaveCount(1);
+  await expect(elsewhere.lastAssistant().getByTestId('reply-stopped')).toHaveCount(0);
+  await expect(elsewhere.lastAssistant()).toContainText('part0 part1 part2');
+});
+
+test('Stop through the other instance ends the reply running on the first', async ({ fakeModel }) => {
+  const t = token('relay-stop');
+  const chunks = Array.from({ length: 40 }, (_, i) => `word${i} `);
+  await fakeModel.script(t, [{ kind: 'text', chunks, delayMs: 100 }]);
+  const conversation = randomUUID();
+  const turn = account.request.post(`${ONE}/api/chat`, {
+    data: {
+      id: conversation,
+      trigger: 'submit-message',
+      message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: `Go on ${t}` }] },
+    },
+  });
+  // Stop answers `stopped: false` until the turn runs (on the first instance).
+  await expect
+    .poll(async () => (await account.request.delete(`${TWO}/api/chat/${conversation}/stream`)).json())
+    .toEqual({ stopped: true });
+  const text = await (await turn).text();
+  expect(text).toContain('word0');
+  expect(text).not.toContain('word39');
+  expect((await account.request.get(`${TWO}/api/chat/${conversation}/stream`)).status()).toBe(204);
+});

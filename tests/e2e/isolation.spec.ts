@@ -12,11 +12,21 @@ async function sandboxOriginOf(
   server: string,
   uri: string,
 ): Promise<URL> {
+  return (await sandboxOf(request, server, uri)).origin;
+}
+
+/** A view's sandbox origin and the ticket that opens its page, as the host gives them to its own pages. */
+async function sandboxOf(
+  request: import('@playwright/test').APIRequestContext,
+  server: string,
+  uri: string,
+): Promise<{ origin: URL; ticket: string }> {
   const response = await request.get(
     `/api/apps/ui-resource?server=${encodeURIComponent(server)}&uri=${encodeURIComponent(uri)}`,
   );
   expect(response.ok()).toBe(true);
-  return new URL(((await response.json()) as { sandboxOrigin: string }).sandboxOrigin);
+  const body = (await response.json()) as { sandboxOrigin: string; sandboxTicket: string };
+  return { origin: new URL(body.sandboxOrigin), ticket: body.sandboxTicket };
 }
 
 test.describe('attack 13: each MCP server has its views in an origin of its own', () => {
@@ -62,8 +72,10 @@ test.describe('attack 13: each MCP server has its views in an origin of its own'
       await views.ready(1);
       const frames = page.getByTestId('view-frame');
       const srcs = await frames.evaluateAll((list) => list.map((f) => (f as HTMLIFrameElement).src));
-      const victimIndex = srcs.findIndex((s) => s.endsWith(encodeURIComponent(PROBE_VIEW)));
-      const hostileIndex = srcs.findIndex((s) => s.endsWith(encodeURIComponent('ui://hostile/view.html')));
+      const victimIndex = srcs.findIndex((s) => s.includes(`uri=${encodeURIComponent(PROBE_VIEW)}&`));
+      const hostileIndex = srcs.findIndex((s) =>
+        s.includes(`uri=${encodeURIComponent('ui://hostile/view.html')}&`),
+      );
       expect(srcs[victimIndex]).toContain(victimOrigin.origin);
       expect(srcs[hostileIndex]).toContain(hostileOrigin.origin);
       expect(victimIndex).toBeGreaterThanOrEqual(0);
@@ -88,7 +100,9 @@ test.describe('attack 13: each MCP server has its views in an origin of its own'
       // Navigation of another frame is refused by the sandbox; the victim's proxy stays where it was.
       for (const outcome of report.navigate ?? []) expect(outcome).toMatch(/^threw/);
       const victimProxy = page.frames().find((f) => f.url().startsWith(victimOrigin.origin));
-      expect(victimProxy?.url()).toBe(`${victimOrigin.origin}/sandbox?uri=${encodeURIComponent(PROBE_VIEW)}`);
+      expect(victimProxy?.url()).toMatch(
+        new RegExp(`^${victimOrigin.origin}/sandbox\\?uri=${encodeURIComponent(PROBE_VIEW)}&t=[^&]+$`),
+      );
       await expect(victim.getByTestId('result')).toContainText(secret);
       // JSON-RPC posted as the other view reaches neither the victim's proxy nor the host.
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
@@ -122,11 +136,13 @@ test.describe('attack 13: each MCP server has its views in an origin of its own'
     try {
       const id = token('csp').slice(0, 12);
       await servers.register({ id, transport: { type: 'http', url: probe.url } });
-      const origin = await sandboxOriginOf(request, id, PROBE_VIEW);
+      const { origin, ticket } = await sandboxOf(request, id, PROBE_VIEW);
       const wide = encodeURIComponent(JSON.stringify({ connectDomains: ['https://evil.example'] }));
-      const page = await rawRequest(HOST_PORT, `/sandbox?uri=${encodeURIComponent(PROBE_VIEW)}&csp=${wide}`, {
-        host: origin.host,
-      });
+      const page = await rawRequest(
+        HOST_PORT,
+        `/sandbox?uri=${encodeURIComponent(PROBE_VIEW)}&csp=${wide}&t=${encodeURIComponent(ticket)}`,
+        { host: origin.host },
+      );
       expect(page.status).toBe(200);
       const csp = String(page.headers['content-security-policy']);
       expect(csp).toContain("connect-src 'none'");
@@ -135,12 +151,25 @@ test.describe('attack 13: each MCP server has its views in an origin of its own'
       // A view that no admitted tool of this server declares, or another server's, is not served here.
       const foreign = await rawRequest(
         HOST_PORT,
-        `/sandbox?uri=${encodeURIComponent('ui://restaurant/search.html')}`,
+        `/sandbox?uri=${encodeURIComponent('ui://restaurant/search.html')}&t=${encodeURIComponent(ticket)}`,
         {
           host: origin.host,
         },
       );
       expect(foreign.status).toBe(404);
+      // Issue 16: without the host's ticket for this view, the page is not served and nothing is read
+      // from the server (its CSP is not told either).
+      for (const t of [
+        '',
+        '&t=',
+        `&t=${encodeURIComponent(ticket.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))}`,
+      ]) {
+        const unticketed = await rawRequest(HOST_PORT, `/sandbox?uri=${encodeURIComponent(PROBE_VIEW)}${t}`, {
+          host: origin.host,
+        });
+        expect(unticketed.status, t || 'no ticket').toBe(404);
+        expect(unticketed.headers['content-security-policy']).toBeUndefined();
+      }
       // A label no server has, and the sandbox origin's other paths, serve nothing.
       expect(
         (await rawRequest(HOST_PORT, '/sandbox', { host: `deadbeef.sandbox.localhost:${HOST_PORT}` })).status,

@@ -47,3 +47,14 @@ export async function deleteStoredServer(db: Db, userId: string, id: string): Pr
     return true;
   });
 }
+
+/** One user's stored registration, or undefined when that user stores no server by this id. */
+export async function storedServer(db: Db, userId: string, id: string): Promise<unknown> {
+  const row = await db
+    .selectFrom('mcp_servers')
+    .select('registration')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.registration;
+}

@@ -1,9 +1,10 @@
+import { mintSandboxTicket } from '@/lib/apps/sandbox-ticket';
 import { currentUser } from '@/lib/auth/session';
 import { jsonError } from '@/lib/http/json';
 import { ServerUnavailableError } from '@/lib/mcp/connection';
 import { getRegistry } from '@/lib/mcp/registry';
 import { cachedUiResource, UiResourceError } from '@/lib/mcp/ui-resource';
-import { domainNote, viewOrigin } from '@/lib/mcp/view-origin';
+import { domainNote, viewLabel, viewOrigin } from '@/lib/mcp/view-origin';
 
 export const dynamic = 'force-dynamic';
 
@@ -35,7 +36,12 @@ export async function GET(request: Request) {
     // no-transform: not gzipped by the server (half a megabyte of HTML costs more to compress than to
     // send from the host a view boots from; a proxy in front may still compress it).
     return Response.json(
-      { ...resource, sandboxOrigin, notes },
+      {
+        ...resource,
+        sandboxOrigin,
+        sandboxTicket: mintSandboxTicket(viewLabel(connection.config), uri),
+        notes,
+      },
       { headers: { 'cache-control': 'private, no-cache, no-transform' } },
     );
   } catch (error) {

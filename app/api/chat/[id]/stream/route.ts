@@ -9,7 +9,7 @@ type Params = { params: Promise<{ id: string }> };
 /** The AI SDK's resume: the conversation's running reply from its start, or 204 when none runs. */
 export async function GET(request: Request, { params }: Params) {
   const { id } = await params;
-  const stream = resumeActiveStream((await currentUser(request)).id, id);
+  const stream = await resumeActiveStream((await currentUser(request)).id, id);
   if (!stream) return new Response(null, { status: 204 });
   return activeStreamResponse(stream);
 }
@@ -17,6 +17,6 @@ export async function GET(request: Request, { params }: Params) {
 /** Stop: ends the conversation's running reply (closing the page does not). */
 export async function DELETE(request: Request, { params }: Params) {
   const { id } = await params;
-  const stopped = stopActiveStream((await currentUser(request)).id, id);
+  const stopped = await stopActiveStream((await currentUser(request)).id, id);
   return Response.json({ stopped });
 }
