@@ -43,12 +43,12 @@ async function consent(url: string): Promise<URLSearchParams> {
 }
 
 async function signIn(registry: McpRegistry, book: ServerOAuthBook): Promise<void> {
-  const connection = registry.get(SERVER_ID);
+  const connection = registry.getFor(SERVER_ID, USER);
   if (!connection) throw new Error('the server is gone');
   const started = await book.start(connection, USER, '/');
   if (started.kind === 'connected') return;
   const params = await consent(started.url);
-  const finished = await book.finish(USER, params, (id) => registry.get(id));
+  const finished = await book.finish(USER, params, (id) => registry.getFor(id, USER));
   if (finished.error) throw new Error(finished.error);
 }
 
@@ -62,7 +62,7 @@ function acceptForms(): () => void {
 }
 
 async function callEveryTool(registry: McpRegistry): Promise<'done' | 'sign-in'> {
-  const connection = registry.get(SERVER_ID);
+  const connection = registry.getFor(SERVER_ID, USER);
   for (const tool of connection?.catalog.tools ?? []) {
     const intent = {
       serverId: SERVER_ID,

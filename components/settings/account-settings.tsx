@@ -19,28 +19,32 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
   return body;
 }
 
+/** Oldest first, so the order on screen does not change as passkeys come and go. */
+function byAdded(a: AccountPasskey, b: AccountPasskey): number {
+  return (a.createdAt ?? '').localeCompare(b.createdAt ?? '');
+}
+
 function post(body: unknown): RequestInit {
   return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
 /**
- * Hosted mode: the account's sign-in passkeys (add one on this device), a one-time link that adds
- * another device, and signing out every other session. Sign-in passkeys, not spec 7's action passkeys.
+ * Hosted mode: the account's sign-in passkeys (add one on this device, remove one but never the
+ * last), a one-time link that adds another device, and signing out every other session. Sign-in passkeys, not spec 7's action passkeys.
  */
 export function AccountSettings({ name }: { name: string }) {
   const [passkeys, setPasskeys] = useState<Load<AccountPasskey[]>>({ status: 'loading' });
   const [message, setMessage] = useState<string | null>(null);
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
   const hydrated = useHydrated();
   const blocked = busy || !hydrated;
 
   const refresh = useCallback(async () => {
     try {
-      setPasskeys({
-        status: 'ready',
-        value: await json<AccountPasskey[]>('/api/auth/passkey/list-user-passkeys'),
-      });
+      const listed = await json<AccountPasskey[]>('/api/auth/passkey/list-user-passkeys');
+      setPasskeys({ status: 'ready', value: listed.sort(byAdded) });
     } catch (error) {
       setPasskeys({ status: 'error', error: error instanceof Error ? error.message : String(error) });
     }
@@ -84,16 +88,56 @@ export function AccountSettings({ name }: { name: string }) {
             {passkeys.value.map((p) => (
               <li
                 key={p.id}
-                className="rounded-md border border-border px-3 py-2"
+                className="flex flex-wrap items-center gap-2 rounded-md border border-border px-3 py-2"
                 data-testid="account-passkey"
               >
-                {p.name || 'Passkey'}
-                {p.createdAt ? (
-                  <span className="text-muted"> · added {new Date(p.createdAt).toLocaleDateString()}</span>
-                ) : null}
+                <span className="grow">
+                  {p.name || 'Passkey'}
+                  {p.createdAt ? (
+                    <span className="text-muted"> · added {new Date(p.createdAt).toLocaleDateString()}</span>
+                  ) : null}
+                </span>
+                {removing === p.id ? (
+                  <span className="flex items-center gap-2" data-testid="account-passkey-confirm">
+                    <span>It will no longer sign you in.</span>
+                    <Button
+                      variant="danger"
+                      className="text-xs"
+                      disabled={blocked}
+                      onClick={() =>
+                        void act(async () => {
+                          await json('/api/auth/passkey/delete-passkey', post({ id: p.id }));
+                          setRemoving(null);
+                          await refresh();
+                          return 'The passkey was removed.';
+                        })
+                      }
+                      data-testid="account-passkey-remove-confirm"
+                    >
+                      Remove passkey
+                    </Button>
+                    <Button className="text-xs" onClick={() => setRemoving(null)}>
+                      Keep
+                    </Button>
+                  </span>
+                ) : (
+                  <Button
+                    className="text-xs"
+                    disabled={blocked || passkeys.value.length < 2}
+                    title={passkeys.value.length < 2 ? 'Your only passkey: add another first.' : undefined}
+                    aria-label={`Remove ${p.name || 'passkey'}`}
+                    onClick={() => setRemoving(p.id)}
+                    data-testid="account-passkey-remove"
+                  >
+                    Remove
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
+        ) : null}
+        {passkeys.status === 'ready' && passkeys.value.length < 2 ? (
+          <p className="text-xs text-muted">Add a second passkey before you remove this one.</p>
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Button

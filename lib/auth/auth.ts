@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { hostConfig } from '../config/load';
 import { type Db, getDb } from '../db';
 import { consumeAccountLink, peekAccountLink } from './account-links';
@@ -11,6 +11,10 @@ import { parseRegistrationContext, registrationDecision } from './registration-c
 async function userExists(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
+
+/** Removing the account's only passkey would leave no way to sign in but an operator's recovery link. */
+export const LAST_PASSKEY_REFUSAL =
+  'This is your only passkey: add another before you remove it, or you could not sign in again.';
 
 /** Sign-in sessions last a week of inactivity; an active one is extended at most once a day. */
 const SESSION_SECONDS = 7 * 24 * 3600;
@@ -33,6 +37,19 @@ async function createAuth(env = process.env) {
     telemetry: { enabled: false },
     database: { db, type: 'postgres' },
     emailAndPassword: { enabled: false },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/passkey/delete-passkey') return;
+        const session = await getSessionFromCtx(ctx);
+        // Without a session the endpoint itself refuses; with one, the last passkey stays.
+        if (!session) return;
+        const held = await ctx.context.adapter.count({
+          model: 'passkey',
+          where: [{ field: 'userId', value: session.user.id }],
+        });
+        if (held <= 1) throw new APIError('BAD_REQUEST', { message: LAST_PASSKEY_REFUSAL });
+      }),
+    },
     user: {
       modelName: 'users',
       fields: {

@@ -200,6 +200,13 @@ const migrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '0010-server-ids-per-user': {
+    async up(db: Kysely<unknown>) {
+      // Issue 16 item 3: a server's id is its user's own name for it; another user may use the same.
+      await sql`alter table mcp_servers drop constraint mcp_servers_pkey`.execute(db);
+      await sql`alter table mcp_servers add primary key (user_id, id)`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -95,7 +95,7 @@ export function openGateFor(
   checked: Extract<Precheck, { ok: true }>,
   kind: GateKind,
 ): Promise<GateTicket> {
-  const connection = registry.get(intent.serverId);
+  const connection = registry.getFor(intent.serverId, intent.session.userId);
   const { gate } = checked.decision;
   const { userId } = intent.session;
   const trustReasons = checked.decision.trust?.reasons ?? [];

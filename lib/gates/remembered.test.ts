@@ -203,7 +203,7 @@ describe('issue 11 item 3: the user picks a scope; the server builds the rule fr
     const stop = dropRulesOfChangedTools(registry.pins as PinBook, (userId, serverId, name) =>
       dropApprovalRulesForTool(db, userId, serverId, name),
     );
-    const connection = registry.get('gated');
+    const connection = registry.getFor('gated', 'local');
     if (!connection) throw new Error('no connection');
     const definitions = new Map(connection.catalog.definitions);
     definitions.set('send_note', {

@@ -48,7 +48,7 @@ export function pinHashOf(
   serverId: string,
   toolName: string,
 ): string | undefined {
-  const connection = registry.get(serverId);
+  const connection = registry.getFor(serverId, userId);
   if (!connection || !registry.pins) return undefined;
   return registry.pins.pinnedHash(userId, serverId, connection.catalog, toolName);
 }

@@ -50,8 +50,8 @@ async function ticketOf(id: string, userId: string) {
   return ticket;
 }
 
-function connectionOf(registry: McpRegistry, serverId: string) {
-  const connection = registry.get(serverId);
+function connectionOf(registry: McpRegistry, ticket: { serverId: string; userId: string }) {
+  const connection = registry.getFor(ticket.serverId, ticket.userId);
   if (!connection) throw new VerifiedApprovalError(404, 'The server of this request is no longer added.');
   return connection;
 }
@@ -83,7 +83,7 @@ export async function verifiedChallenge(
   userId: string,
 ): Promise<VerifiedChallenge> {
   const ticket = await ticketOf(id, userId);
-  const connection = connectionOf(registry, ticket.serverId);
+  const connection = connectionOf(registry, ticket);
   let issued: z.infer<typeof challengeSchema>;
   try {
     issued = challengeSchema.parse(
@@ -117,7 +117,7 @@ export async function verifiedEnrolment(
   step: { step: 'begin' } | { step: 'finish'; response: Record<string, unknown> },
 ): Promise<{ options: Record<string, unknown> } | { enrolled: true }> {
   const ticket = await ticketOf(id, userId);
-  const connection = connectionOf(registry, ticket.serverId);
+  const connection = connectionOf(registry, ticket);
   try {
     if (step.step === 'begin')
       return enrolBeginSchema.parse(await connection.approvalRequest('approval/enroll/begin', {}));

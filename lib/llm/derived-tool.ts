@@ -1,5 +1,6 @@
 import 'server-only';
 import { jsonSchema, type Tool, tool, type UIMessage } from 'ai';
+import { rateStore } from '../limits/rate-store';
 import type { McpRegistry } from '../mcp/registry';
 import { describeErrors } from '../mcp/validators';
 import {
@@ -8,6 +9,7 @@ import {
   type DerivedRequest,
   type DerivedTarget,
   derivedLimits,
+  rateRefusal,
   validateDerivedResult,
 } from '../mcplet/derived-result';
 import { hostText } from '../mcplet/model-facing';
@@ -17,7 +19,6 @@ import { callInstead, fallbackArguments, fallbackOutcome } from './derived-fallb
 import { acceptedRevisions } from './derived-history';
 import { derivedLog } from './derived-log';
 import { toolModelOutput } from './host-tools';
-import { takeFromWindow } from './rate-window';
 import { ScrubBook } from './scrub-book';
 import { NO_MEDIA, type ToolResultMedia } from './tool-result-output';
 
@@ -78,7 +79,7 @@ export function buildDerivedTool(
     const entry = allowlist.get(toolId);
     const found = entry && registry.tool(entry.serverId, entry.toolName, session);
     if (!entry || !found) return undefined;
-    const schema = registry.get(entry.serverId)?.catalog.resultSchemas.get(entry.toolName);
+    const schema = registry.getFor(entry.serverId, session.userId)?.catalog.resultSchemas.get(entry.toolName);
     const validate = schema?.status === 'ready' ? schema.validate : undefined;
     return {
       mcpletType: found.mcpletType,
@@ -107,13 +108,30 @@ export function buildDerivedTool(
         const request = input as DerivedRequest & { arguments?: unknown };
         const entry = allowlist.get(request.toolId);
         const now = Date.now();
-        const verdict = validateDerivedResult(request, {
+        let rateAsked = false;
+        const checked = validateDerivedResult(request, {
           limits,
           target,
           lastRevision: (toolId) => revisions.get(toolId),
-          withinRate: () => takeFromWindow(`derived:${conversationId}`, config.ratePerMinute, now),
+          withinRate: () => {
+            rateAsked = true;
+            return true;
+          },
           now,
         });
+        // 16.5 across instances: the window is in the shared rate store, taken once per request that reached it.
+        const verdict =
+          rateAsked &&
+          !(
+            await rateStore().take(
+              `derived:${session.userId}:${conversationId}`,
+              config.ratePerMinute,
+              60_000,
+              now,
+            )
+          ).ok
+            ? rateRefusal()
+            : checked;
         const base = { toolId: String(request.toolId), ...(entry ? { target: entry } : {}) };
         const args = entry ? fallbackArguments(request.arguments, history, entry) : undefined;
         await derivedLog().add(

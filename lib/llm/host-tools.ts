@@ -139,7 +139,7 @@ export function buildHostTools(
 ): ToolSet {
   const tools: ToolSet = {};
   for (const { modelName, tool: t } of registry.modelTools(session)) {
-    const connection = registry.get(t.serverId);
+    const connection = registry.getFor(t.serverId, session.userId);
     const server = connection?.config.name ?? t.serverId;
     const hostMode = displayModes.tools[`${t.serverId}/${t.name}`] ?? displayModes.default;
     tools[modelName] = tool({

@@ -37,7 +37,7 @@ export async function askToStartCommand(
 ): Promise<CommandAsk> {
   const verdict: CommandVerdict = mayAskToRunCommand(context.mode, context.from, context.hostOrigin);
   if (!verdict.ok) return { ok: false, status: 403, reason: verdict.reason };
-  if (registry.get(registration.id))
+  if (registry.getFor(registration.id, userId))
     return { ok: false, status: 409, reason: `A server with the id "${registration.id}" already exists.` };
   const ticket = await gateStore().open({
     kind: 'command',

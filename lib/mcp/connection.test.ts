@@ -41,7 +41,7 @@ describe('5.3.1 admission of odd metadata from a real server', () => {
   });
 
   it('5.3.1 / 8.1: admits the good tool and rejects each odd one with its reason', () => {
-    const catalog = registry.get('odd')?.catalog;
+    const catalog = registry.getFor('odd', 'local')?.catalog;
     expect(catalog?.tools.map((t) => t.name)).toEqual(['good_read']);
     const reasons = Object.fromEntries(
       catalog?.rejected.map((r) => [r.name.slice(0, 20), r.reasons.map((x) => x.code)]) ?? [],
@@ -107,8 +107,10 @@ describe('5.3.2 hot reload through notifications/tools/list_changed', () => {
       mcpletTool('gamma'),
       mcpletTool('delta', { visibility: ['model', 'model'] }),
     ]);
-    await waitFor(() => registry.get('hot')?.catalog.tools.some((t) => t.name === 'gamma') === true);
-    const catalog = registry.get('hot')?.catalog;
+    await waitFor(
+      () => registry.getFor('hot', 'local')?.catalog.tools.some((t) => t.name === 'gamma') === true,
+    );
+    const catalog = registry.getFor('hot', 'local')?.catalog;
     expect(catalog?.tools.map((t) => [t.name, t.visibility])).toEqual([
       ['alpha', ['app']],
       ['gamma', ['model']],
@@ -154,7 +156,7 @@ describe('a dead server', () => {
         session,
       });
       expect(down.envelope).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
-      expect(registry.get('dying')?.status).toBe('unavailable');
+      expect(registry.getFor('dying', 'local')?.status).toBe('unavailable');
       const again = await dispatch(registry, {
         serverId: 'dying',
         toolName: 'get_restaurant',
@@ -174,7 +176,7 @@ describe('a dead server', () => {
 
       const revived = await listenRestaurant(port);
       try {
-        await waitFor(() => registry.get('dying')?.status === 'ready', 10_000);
+        await waitFor(() => registry.getFor('dying', 'local')?.status === 'ready', 10_000);
         const back = await dispatch(registry, {
           serverId: 'dying',
           toolName: 'get_restaurant',

@@ -19,7 +19,7 @@ import { elicitationStore } from './elicitation-store';
 import type { ServerOAuthBook } from './oauth/server-oauth';
 import { type OpenedClient, openClient, type TransportKind } from './open-client';
 import type { Exchange } from './recording-transport';
-import type { ServerConfig } from './server-config';
+import { connectionKey, type ServerConfig } from './server-config';
 import { AuthorizationRequiredError, httpStatusOf, safeErrorText } from './wire-errors';
 
 /**
@@ -88,6 +88,11 @@ export class ServerConnection {
     return this.config.id;
   }
 
+  /** This server among all the host's: its id, with its owner's for a server a user added. */
+  get key() {
+    return connectionKey(this.config);
+  }
+
   /** Servers added over the API are the user's choice; configured and demo servers the operator's. */
   get outboundPolicy(): OutboundPolicy {
     return { mode: deploymentMode(), addedBy: this.config.source === 'user' ? 'user' : 'operator' };
@@ -152,10 +157,10 @@ export class ServerConnection {
       this.refreshSoon();
     });
     opened.client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      handleElicitation(this.id, request.params, extra.signal),
+      handleElicitation(this.key, request.params, extra.signal),
     );
     opened.client.setNotificationHandler(ElicitationCompleteNotificationSchema, async (notification) => {
-      elicitationStore().complete(this.id, notification.params.elicitationId);
+      elicitationStore().complete(this.key, notification.params.elicitationId);
     });
   }
 

@@ -18,7 +18,7 @@ afterAll(() => demo.close());
 
 describe('the demo MCPlet through the host', () => {
   it('5.3.1: admits the six tools with their metadata', () => {
-    const connection = registry.get('restaurant');
+    const connection = registry.getFor('restaurant', 'local');
     expect(connection?.status).toBe('ready');
     expect(connection?.kind).toBe('streamable-http');
     const tools = Object.fromEntries(connection?.catalog.tools.map((t) => [t.name, t]) ?? []);
@@ -46,7 +46,7 @@ describe('the demo MCPlet through the host', () => {
   });
 
   it('5.3.4 / 9.4: prefetches and compiles every result schema', () => {
-    const schemas = registry.get('restaurant')?.catalog.resultSchemas;
+    const schemas = registry.getFor('restaurant', 'local')?.catalog.resultSchemas;
     expect([...(schemas?.values() ?? [])].map((s) => [s.uri, s.status, s.payload?.version])).toEqual([
       ['mcplet://tool-result-schema/search_restaurants', 'ready', 1],
       ['mcplet://tool-result-schema/get_restaurant', 'ready', 1],

@@ -179,7 +179,7 @@ export function decisionFor(
   registry: McpRegistry,
   request: CallRequest,
 ): { tool: McpletTool | undefined; decision: Decision } {
-  const connection = registry.get(request.serverId);
+  const connection = registry.getFor(request.serverId, request.session.userId);
   const tool = registry.tool(request.serverId, request.toolName, request.session);
   const trustHints = connection ? hintsTrusted(connection.config) : false;
   const trust = { state: request.trust ?? EMPTY_TRUST_STATE, policy: registry.trust?.policy };
@@ -192,7 +192,7 @@ export function decisionFor(
 /** Policy and argument validation: everything that must pass before a gate is even shown. */
 export function precheck(registry: McpRegistry, request: Omit<DispatchRequest, 'pass' | 'signal'>): Precheck {
   const started = performance.now();
-  const connection = registry.get(request.serverId);
+  const connection = registry.getFor(request.serverId, request.session.userId);
   const { tool, decision } = decisionFor(registry, request);
   const named = tool ?? { name: request.toolName };
   if (!decision.allow) {
@@ -338,7 +338,7 @@ async function dispatchOnce(
   const checked = precheck(registry, request);
   if (!checked.ok) return checked.result;
   const { tool, decision, args } = checked;
-  const connection = registry.get(request.serverId);
+  const connection = registry.getFor(request.serverId, request.session.userId);
   if (!connection) return fail(tool, decision, 'NOT_FOUND', 'the server is gone', started);
   const passed = redeemPass(decision.gate, request.pass, {
     serverId: request.serverId,
@@ -361,6 +361,7 @@ async function dispatchOnce(
       userId: request.session.userId,
       ...(request.context?.conversationId ? { conversationId: request.context.conversationId } : {}),
       serverId: request.serverId,
+      serverKey: connection.key,
       serverName: connection.config.name,
       toolName: tool.name,
       ...(tool.title ? { toolTitle: tool.title } : {}),

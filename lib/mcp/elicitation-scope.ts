@@ -12,14 +12,14 @@ const inFlight = new Map<string, Set<ElicitationOrigin>>();
  * calls on one stdio server make an elicitation unattributable (it is then cancelled).
  */
 export async function withElicitationOrigin<T>(origin: ElicitationOrigin, run: () => Promise<T>): Promise<T> {
-  const calls = inFlight.get(origin.serverId) ?? new Set();
-  inFlight.set(origin.serverId, calls);
+  const calls = inFlight.get(origin.serverKey) ?? new Set();
+  inFlight.set(origin.serverKey, calls);
   calls.add(origin);
   try {
     return await current.run(origin, run);
   } finally {
     calls.delete(origin);
-    if (calls.size === 0) inFlight.delete(origin.serverId);
+    if (calls.size === 0) inFlight.delete(origin.serverKey);
     elicitationStore().endCall(origin.callId);
   }
 }
@@ -29,10 +29,13 @@ export function outsideAnyCall<T>(run: () => T): T {
   return current.exit(run);
 }
 
-/** The call a server's elicitation belongs to, or nothing when it cannot be told for sure. */
-export function originOf(serverId: string): ElicitationOrigin | undefined {
-  const calls = inFlight.get(serverId);
+/**
+ * The call a server's elicitation belongs to, or nothing when it cannot be told for sure. `serverKey`
+ * is the connection's (`connectionKey`): two users' servers of one id are two servers.
+ */
+export function originOf(serverKey: string): ElicitationOrigin | undefined {
+  const calls = inFlight.get(serverKey);
   const here = current.getStore();
-  if (here && here.serverId === serverId && calls?.has(here)) return here;
+  if (here && here.serverKey === serverKey && calls?.has(here)) return here;
   return calls?.size === 1 ? [...calls][0] : undefined;
 }

@@ -9,6 +9,8 @@ export interface ElicitationOrigin extends ElicitationAsker {
   userId: string;
   conversationId?: string;
   serverId: string;
+  /** The connection's key (`connectionKey`): which of the servers of this id asked. */
+  serverKey: string;
 }
 
 type Shown = ElicitationQuestion;
@@ -140,9 +142,9 @@ export class ElicitationStore {
   }
 
   /** `notifications/elicitation/complete`: the server says the out-of-band step is done. */
-  complete(serverId: string, elicitationId: string) {
+  complete(serverKey: string, elicitationId: string) {
     for (const entry of this.entries.values())
-      if (entry.origin.serverId === serverId && entry.elicitationId === elicitationId)
+      if (entry.origin.serverKey === serverKey && entry.elicitationId === elicitationId)
         this.close(entry.id, { action: 'cancel' });
   }
 

@@ -20,6 +20,7 @@ const origin = (over: Partial<ElicitationOrigin> = {}): ElicitationOrigin => ({
   userId: 'alice',
   conversationId: 'c1',
   serverId: 's1',
+  serverKey: 's1',
   serverName: 'Server',
   toolName: 'tool',
   ...over,
@@ -153,6 +154,20 @@ describe('elicitation/create: attributed to the one tool call that asked', () =>
     expect(elicitationStore().prompts('bob')).toEqual([]);
     release();
     await Promise.all([a, b]);
+  });
+
+  it("issue 16 item 3: another user's server of the same id cannot ask within this user's call", async () => {
+    let release = () => {};
+    const hold = new Promise<void>((r) => {
+      release = r;
+    });
+    const mine = origin({ serverId: 'notes', serverKey: 'alice/notes' });
+    const call = withElicitationOrigin(mine, () => hold);
+    // Bob's "notes" asks outside any call context while only Alice's call is in flight on hers.
+    expect(await handleElicitation('bob/notes', form)).toEqual({ action: 'cancel' });
+    expect(elicitationStore().prompts('alice')).toEqual([]);
+    release();
+    await call;
   });
 
   it('URL mode: a non-http(s) URL is declined at once and shown as a note', async () => {

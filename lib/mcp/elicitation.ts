@@ -16,19 +16,19 @@ import { compileSchema, describeErrors } from './validators';
 export const ELICITATION_CAPABILITY = { form: {}, url: {} };
 
 /**
- * `elicitation/create` from server `serverId`: shown to the user whose tool call asked (never to
+ * `elicitation/create` from the server `serverKey` names (`connectionKey`): shown to the user whose tool call asked (never to
  * anyone else, never inside a view) and answered with what they chose. A question that cannot be
  * attributed to one call is cancelled; a form the host cannot draw, or a URL that is not http(s), is
  * declined (the refused URL is shown as a note).
  */
 export async function handleElicitation(
-  serverId: string,
+  serverKey: string,
   params: ElicitRequest['params'],
   signal?: AbortSignal,
 ): Promise<ElicitResult> {
-  const origin = originOf(serverId);
+  const origin = originOf(serverKey);
   if (!origin) {
-    log('warn', `[elicitation] ${serverId} asked outside a single tool call; cancelled`);
+    log('warn', `[elicitation] ${serverKey} asked outside a single tool call; cancelled`);
     return { action: 'cancel' };
   }
   const store = elicitationStore();

@@ -76,9 +76,9 @@ async function connect(url: string, book: PinBook): Promise<McpRegistry> {
 }
 
 async function relisted(registry: McpRegistry, odd: OddServer, tools: FixtureTool[]) {
-  const before = registry.get('odd')?.catalog;
+  const before = registry.getFor('odd', 'local')?.catalog;
   await odd.setTools(tools);
-  await expect.poll(() => registry.get('odd')?.catalog !== before).toBe(true);
+  await expect.poll(() => registry.getFor('odd', 'local')?.catalog !== before).toBe(true);
 }
 
 const call = (registry: McpRegistry, args: Record<string, unknown> = { text: 'x' }) =>
@@ -131,12 +131,12 @@ describe('attack 18: a re-listed tool is pinned, blocked when changed, and calla
     ]);
     expect(events.map((e) => e.kind)).toEqual(['tool-changed']);
 
-    const [change] = book.changes('local', 'odd', registry.get('odd')?.catalog ?? never());
+    const [change] = book.changes('local', 'odd', registry.getFor('odd', 'local')?.catalog ?? never());
     expect(change?.changes.map((c) => c.field)).toEqual(['description', 'type', 'gate', '_meta']);
     // Another user never trusted the old definition: for them the tool is simply pinned as it is now.
     expect(registry.tool('odd', 'lookup', { userId: 'other' })?.pin).toBeUndefined();
 
-    const catalog = registry.get('odd')?.catalog ?? never();
+    const catalog = registry.getFor('odd', 'local')?.catalog ?? never();
     expect(book.accept('local', 'odd', catalog, 'lookup', change?.pinnedHash ?? '')).toMatchObject({
       status: 409,
     });
@@ -171,9 +171,10 @@ describe('attack 18: a re-listed tool is pinned, blocked when changed, and calla
       book.accept(
         'local',
         'odd',
-        registry.get('odd')?.catalog ?? never(),
+        registry.getFor('odd', 'local')?.catalog ?? never(),
         'lookup',
-        book.changes('local', 'odd', registry.get('odd')?.catalog ?? never())[0]?.currentHash ?? '',
+        book.changes('local', 'odd', registry.getFor('odd', 'local')?.catalog ?? never())[0]?.currentHash ??
+          '',
       ),
     ).toEqual({ ok: true });
     const withGate = mcpletTool('lookup', {

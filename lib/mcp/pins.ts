@@ -21,6 +21,11 @@ export interface PinStore {
   audit(entry: AuditEntry): void;
   /** Tells the deployment's other instances (hosted, issue 16): they hold the same book in memory. */
   announce?(event: InstanceEvent): void;
+  /**
+   * Whether this instance is the first of the deployment to report `key` (every instance sees the
+   * same re-listing); absent, this instance is the only one.
+   */
+  firstToReport?(key: string): Promise<boolean>;
 }
 
 export type PinEventKind = 'tool-changed' | 'tool-new' | 'change-accepted' | 'view-changed';
@@ -133,7 +138,7 @@ export class PinBook {
   }
 
   private emit(event: PinEvent, hash: string, gate: string, surface: 'host' | 'user') {
-    this.store.audit({
+    const entry: AuditEntry = {
       userId: event.userId,
       surface,
       serverId: event.serverId,
@@ -141,7 +146,15 @@ export class PinBook {
       argsHash: hash.slice(0, 16),
       gate,
       outcome: event.kind,
-    });
+    };
+    // A changed tool is seen by every instance at once; the action log has it once.
+    const { firstToReport } = this.store;
+    if (event.kind === 'tool-changed' && firstToReport)
+      firstToReport(`tool-changed:${event.userId}/${event.serverId}/${event.name}/${hash}`).then(
+        (first) => first && this.store.audit(entry),
+        (error: unknown) => log('error', '[pins] could not claim a change report:', { error }),
+      );
+    else this.store.audit(entry);
     for (const listener of this.listeners) listener(event);
   }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type FixtureTool,
@@ -9,6 +10,7 @@ import {
 import { testRedisConnection, testRedisUrl } from '../../tests/fixtures/redis-connections';
 import type { AuditEntry } from '../db/queries/audit';
 import type { PinWrite } from '../db/queries/pins';
+import { firstClaim } from '../redis/first-claim';
 import { type InstanceEvent, redisBus } from '../redis/instance-bus';
 import { dispatch } from './dispatch';
 import { PinBook } from './pins';
@@ -46,7 +48,7 @@ describe('issue 16 item 4: what another instance changed is applied here', () =>
     const stored = new Map([['alice/notes', registration('notes')]]);
     const load = async (userId: string, id: string) => stored.get(`${userId}/${id}`);
     await applyInstanceEvent(here, { kind: 'server-added', userId: 'mallory', serverId: 'notes' }, load);
-    expect(here.get('notes')).toBeUndefined();
+    expect(here.list()).toEqual([]);
     await applyInstanceEvent(here, { kind: 'server-added', userId: 'alice', serverId: 'notes' }, load);
     expect(here.getFor('notes', 'alice')?.config).toMatchObject({ source: 'user', ownerId: 'alice' });
     expect(here.getFor('notes', 'bob')).toBeUndefined();
@@ -59,10 +61,11 @@ describe('issue 16 item 4: what another instance changed is applied here', () =>
     const none = async () => undefined;
     await applyInstanceEvent(here, { kind: 'server-removed', userId: 'mallory', serverId: 'notes' }, none);
     await applyInstanceEvent(here, { kind: 'server-removed', userId: 'alice', serverId: 'shared' }, none);
-    expect(here.get('notes')).toBeDefined();
-    expect(here.get('shared')).toBeDefined();
+    expect(here.getFor('notes', 'alice')).toBeDefined();
+    expect(here.getFor('shared', 'alice')).toBeDefined();
     await applyInstanceEvent(here, { kind: 'server-removed', userId: 'alice', serverId: 'notes' }, none);
-    expect(here.get('notes')).toBeUndefined();
+    expect(here.getFor('notes', 'alice')).toBeUndefined();
+    expect(here.list().map((c) => c.id)).toEqual(['shared']);
   });
 });
 
@@ -81,8 +84,8 @@ describe.each(testRedisUrl ? ['Redis'] : [])(
       await odd?.close();
     });
 
-    /** One instance: its registry, its pin book (one shared database), its bus. */
-    async function instance(url: string, database: Map<string, PinWrite>) {
+    /** One instance: its registry, its pin book (one shared database and action log), its bus. */
+    async function instance(url: string, database: Map<string, PinWrite>, audits: AuditEntry[] = []) {
       const here = registry();
       const main = await testRedisConnection();
       const bus = redisBus({ client: async () => main, subscriber: testRedisConnection });
@@ -92,8 +95,13 @@ describe.each(testRedisUrl ? ['Redis'] : [])(
           database.set(`${pin.userId}/${pin.serverId}/${pin.name}`, pin);
         },
         async forget() {},
-        audit(_entry: AuditEntry) {},
+        audit: (entry) => audits.push(entry),
         announce: (event) => bus.publish(event),
+        firstToReport: (key) => {
+          const claim = firstClaim(main, key, 60_000);
+          claims.push({ key, claim });
+          return claim;
+        },
       });
       const heard: InstanceEvent[] = [];
       await bus.subscribe((event) => {
@@ -104,30 +112,39 @@ describe.each(testRedisUrl ? ['Redis'] : [])(
       return { registry: here, heard };
     }
 
+    const claims: Array<{ key: string; claim: Promise<boolean> }> = [];
+    // A user of this run only: the claims live in Redis, and a run must not find an earlier run's.
+    const alice = `alice-${randomUUID().slice(0, 8)}`;
     const call = (on: McpRegistry) =>
       dispatch(on, {
         serverId: 'odd',
         toolName: 'lookup',
         args: { text: 'x' },
         surface: { kind: 'model' },
-        session: { userId: 'alice' },
+        session: { userId: alice },
       });
 
-    it('a tool pinned through one instance is the pin on the other: a changed definition is refused there too', async () => {
+    it('a tool pinned through one instance is the pin on the other: a changed definition is refused there too, and logged once', async () => {
       odd = await startOddServer(0, [lookup]);
       const database = new Map<string, PinWrite>();
-      const one = await instance(odd.url, database);
-      const two = await instance(odd.url, database);
+      const audits: AuditEntry[] = [];
+      const one = await instance(odd.url, database, audits);
+      const two = await instance(odd.url, database, audits);
       expect(await call(one.registry)).toMatchObject({ sent: true });
-      await expect.poll(() => two.heard.some((e) => e.kind === 'pin' && e.userId === 'alice')).toBe(true);
-      expect(one.heard.filter((e) => e.userId === 'alice')).toEqual([]);
+      await expect.poll(() => two.heard.some((e) => e.kind === 'pin' && e.userId === alice)).toBe(true);
+      expect(one.heard.filter((e) => e.userId === alice)).toEqual([]);
 
-      const before = two.registry.get('odd')?.catalog;
+      const before = two.registry.getFor('odd', alice)?.catalog;
       await odd.setTools([rugPulled]);
-      await expect.poll(() => two.registry.get('odd')?.catalog !== before).toBe(true);
+      await expect.poll(() => two.registry.getFor('odd', alice)?.catalog !== before).toBe(true);
       const refused = await call(two.registry);
       expect(refused).toMatchObject({ sent: false, decision: { allow: false, code: 'TOOL_CHANGED' } });
       expect(odd.calls).toHaveLength(1);
+      // Both instances saw the change; the action log has it once.
+      const of = (user: string) => claims.filter((c) => c.key.includes(`:${user}/`));
+      await expect.poll(() => of(alice).length).toBe(2);
+      await Promise.all(of(alice).map((c) => c.claim));
+      expect(audits.filter((a) => a.outcome === 'tool-changed' && a.userId === alice)).toHaveLength(1);
     });
   },
 );

@@ -27,19 +27,15 @@ export async function applyInstanceEvent(
     case 'server-removed':
       await registry.detach(event.serverId, event.userId);
       return;
-    case 'server-reconnected': {
-      const connection = registry.get(event.serverId);
-      const same =
-        connection && (connection.config.source !== 'user' || connection.config.ownerId === event.userId);
-      if (same) await connection.reconnect(true);
+    case 'server-reconnected':
+      await registry.getFor(event.serverId, event.userId)?.reconnect(true);
       return;
-    }
     case 'server-added': {
-      if (registry.get(event.serverId)) return;
+      if (registry.getFor(event.serverId, event.userId)) return;
       const parsed = parseRegistration(await loadStored(event.userId, event.serverId));
       if (!parsed.ok) return;
       if (parsed.registration.transport.type === 'stdio' && !restartsStoredCommand(deploymentMode())) return;
-      if (registry.get(event.serverId)) return;
+      if (registry.getFor(event.serverId, event.userId)) return;
       registry.start({ ...parsed.registration, source: 'user', ownerId: event.userId });
       return;
     }

@@ -94,4 +94,43 @@ describe("issue 16 item 3: a user's server is theirs alone; the operator's are e
     expect(await registry.remove('shared', 'u1', 'hosted')).toBe('operator-server');
     expect(registry.getFor('shared', 'u1')).toBeDefined();
   });
+
+  it("two users' servers of the same id are two servers: each reaches their own, neither sees the other's", async () => {
+    const other = await startOddServer(0, [mcpletTool('beta')]);
+    const twin = (ownerId: string, url: string) =>
+      registry
+        .start({
+          id: 'notes',
+          name: 'Notes',
+          transport: { type: 'http', url },
+          admission: 'strict',
+          source: 'user',
+          ownerId,
+        })
+        .connect();
+    try {
+      await Promise.all([twin('u1', odd.url), twin('u2', other.url)]);
+      expect(registry.getFor('notes', 'u1')?.catalog.tools.map((t) => t.name)).toEqual(['alpha']);
+      expect(registry.getFor('notes', 'u2')?.catalog.tools.map((t) => t.name)).toEqual(['beta']);
+      expect(registry.getFor('notes', 'u3')).toBeUndefined();
+      expect(registry.modelTools({ userId: 'u2' }).map((t) => t.modelName)).toContain('notes__beta');
+      expect(registry.modelTools({ userId: 'u2' }).map((t) => t.modelName)).not.toContain('notes__alpha');
+      const before = other.calls.length;
+      const own = await dispatch(registry, {
+        serverId: 'notes',
+        toolName: 'beta',
+        args: {},
+        surface: { kind: 'model' },
+        session: { userId: 'u2' },
+      });
+      expect(own.envelope).toHaveProperty('result');
+      expect(other.calls.length).toBe(before + 1);
+      expect(await registry.remove('notes', 'u2', 'hosted')).toBe('removed');
+      expect(registry.getFor('notes', 'u2')).toBeUndefined();
+      expect(registry.getFor('notes', 'u1')?.status).toBe('ready');
+    } finally {
+      await registry.remove('notes', 'u1', 'hosted');
+      await other.close();
+    }
+  });
 });

@@ -15,6 +15,8 @@ import { offerToModel } from '../mcplet/offer';
 import type { PolicySession } from '../mcplet/policy';
 import type { McpletTool } from '../mcplet/types';
 import { checkOutboundUrl, OutboundRefusedError } from '../net/guard';
+import { getRedis } from '../redis/client';
+import { firstClaim } from '../redis/first-claim';
 import { type InstanceBus, instanceBus, localBus } from '../redis/instance-bus';
 import { restartsStoredCommand } from '../trust/command-servers';
 import { ServerConnection } from './connection';
@@ -22,7 +24,12 @@ import { databaseAuthStore } from './oauth/server-auth-store';
 import { ServerOAuthBook } from './oauth/server-oauth';
 import { PinBook } from './pins';
 import { applyInstanceEvent } from './registry-sync';
-import { parseRegistration, type ServerConfig, type ServerRegistration } from './server-config';
+import {
+  connectionKey,
+  parseRegistration,
+  type ServerConfig,
+  type ServerRegistration,
+} from './server-config';
 import { TrustBook } from './trust-book';
 import { prefetchUiResources } from './ui-resource';
 
@@ -30,6 +37,9 @@ export interface ModelTool {
   modelName: string;
   tool: McpletTool;
 }
+
+/** A changed tool is reported once per deployment within this time (every instance sees it). */
+const REPORT_ONCE_MS = 24 * 3600_000;
 
 /** How long the first request waits for servers that are still connecting after start-up. */
 const FIRST_CONNECT_WAIT_MS = 4_000;
@@ -71,19 +81,22 @@ export class McpRegistry {
     return [...this.connections.values()];
   }
 
-  get(id: string): ServerConnection | undefined {
-    return this.connections.get(id);
-  }
-
   /** Issue 16 item 3: the servers a user sees and uses: the operator's, and the ones they added. */
   listFor(userId: string): ServerConnection[] {
     return this.list().filter((c) => visibleTo(c, userId));
   }
 
-  /** A server by id as `userId` may reach it: another user's server does not exist for them. */
+  /**
+   * A server by id as `userId` may reach it: one they added, else the operator's. Ids are each
+   * user's own names (issue 16 item 3): another user's server of the same id does not exist here.
+   */
   getFor(id: string, userId: string): ServerConnection | undefined {
+    return this.connections.get(connectionKey({ id, source: 'user', ownerId: userId })) ?? this.operators(id);
+  }
+
+  private operators(id: string): ServerConnection | undefined {
     const connection = this.connections.get(id);
-    return connection && visibleTo(connection, userId) ? connection : undefined;
+    return connection?.config.source === 'user' ? undefined : connection;
   }
 
   /** The admitted tool behind a name, as `session`'s user may call it (pinned, changed or new). */
@@ -123,18 +136,18 @@ export class McpRegistry {
 
   start(config: ServerConfig): ServerConnection {
     const connection = new ServerConnection(config, this.pools, () => this.oauth);
-    this.connections.set(config.id, connection);
+    this.connections.set(connectionKey(config), connection);
     connection.afterReconnect = () =>
       this.bus.publish({ kind: 'server-reconnected', userId: config.ownerId ?? '', serverId: config.id });
     connection.onChange(() => {
       if (connection.status !== 'ready') return;
       // Attack 18: a re-listing is compared with the pins at once, so the change is logged when it happens.
-      const always = [
-        ...(config.ownerId ? [config.ownerId] : []),
-        ...(deploymentMode() === 'local' ? [LOCAL_USER_ID] : []),
-      ];
-      for (const userId of this.pins?.usersOf(config.id, always) ?? [])
-        this.pins?.review(userId, config.id, connection.catalog);
+      // A user's server is reviewed for its owner only: another user's pins of the same id are theirs.
+      const users =
+        config.source === 'user'
+          ? [config.ownerId ?? '']
+          : (this.pins?.usersOf(config.id, deploymentMode() === 'local' ? [LOCAL_USER_ID] : []) ?? []);
+      for (const userId of users) this.pins?.review(userId, config.id, connection.catalog);
       prefetchUiResources(connection);
     });
     void connection.connect();
@@ -152,7 +165,7 @@ export class McpRegistry {
   ): Promise<ServerConnection> {
     if (registration.transport.type === 'stdio' && !options.commandApproved)
       throw new RegistryError('A command (stdio) server is added only after you confirm its command.');
-    if (this.connections.has(registration.id))
+    if (this.getFor(registration.id, userId))
       throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
     if (registration.transport.type === 'http') await refuseOutbound(registration.transport.url);
     const stored = await storeServer(await getDb(), userId, registration.id, registration);
@@ -171,7 +184,7 @@ export class McpRegistry {
     const connection = this.getFor(id, userId);
     if (!connection) return 'not-found';
     if (!mayManage(connection, userId, mode)) return 'operator-server';
-    this.connections.delete(id);
+    this.connections.delete(connectionKey(connection.config));
     await connection.close();
     if (connection.config.source === 'user') {
       await deleteStoredServer(await getDb(), userId, id);
@@ -186,9 +199,10 @@ export class McpRegistry {
    * here too, so nothing reaches a server its owner removed, whichever instance is asked.
    */
   async detach(id: string, userId: string): Promise<void> {
-    const connection = this.connections.get(id);
-    if (connection?.config.source !== 'user' || connection.config.ownerId !== userId) return;
-    this.connections.delete(id);
+    const key = connectionKey({ id, source: 'user', ownerId: userId });
+    const connection = this.connections.get(key);
+    if (!connection) return;
+    this.connections.delete(key);
     await connection.close();
   }
 
@@ -259,6 +273,9 @@ async function createRegistry(): Promise<McpRegistry> {
     },
     audit: (entry) => registry.audit?.(entry),
     announce: (event) => registry.bus.publish(event),
+    ...(process.env.REDIS_URL
+      ? { firstToReport: async (key: string) => firstClaim(await getRedis(), key, REPORT_ONCE_MS) }
+      : {}),
   });
   registry.pins.load(await listPins(db));
   registry.trust = new TrustBook(hostConfig().trustPolicy, {
@@ -274,12 +291,13 @@ async function createRegistry(): Promise<McpRegistry> {
     dropApprovalRulesForTool(db, userId, serverId, name),
   );
   const servers = configuredServers();
+  const operatorIds = new Set(servers.map((s) => s.id));
   for (const stored of await listStoredServers(await getDb())) {
     const parsed = parseRegistration(stored.registration);
-    if (!parsed.ok || servers.some((s) => s.id === parsed.registration.id)) {
+    if (!parsed.ok || operatorIds.has(parsed.registration.id)) {
       log(
         'warn',
-        `[mcp] skipping stored server ${stored.id}: ${parsed.ok ? 'id already configured' : parsed.error}`,
+        `[mcp] skipping stored server ${stored.id}: ${parsed.ok ? 'an operator server has this id' : parsed.error}`,
       );
       continue;
     }

@@ -164,6 +164,14 @@ export function oauthSettings(config: ServerConfig): ServerOAuth | undefined {
 }
 
 /** Whether a server's hints may lower a level: only an operator's host.config.json can say so. */
+/**
+ * Where the host holds a server: an operator's by its id, a user's by its owner and id (ids are each
+ * user's own names, issue 16 item 3; an id has no `/`, so the two never meet).
+ */
+export function connectionKey(config: Pick<ServerConfig, 'id' | 'source' | 'ownerId'>): string {
+  return config.source === 'user' ? `${config.ownerId ?? ''}/${config.id}` : config.id;
+}
+
 export function hintsTrusted(config: ServerConfig): boolean {
   return config.trustHints === true && config.source === 'config';
 }

@@ -44,7 +44,11 @@ export interface DerivedContext {
   target(toolId: string): DerivedTarget | undefined;
   /** The last accepted revision for the target in this conversation, if any. */
   lastRevision(toolId: string): number | undefined;
-  /** 16.5: whether the conversation may set another derived result now. */
+  /**
+   * 16.5: whether the conversation may set another derived result now. Asked only of a request
+   * that passed the checks before it; a store shared by instances answers after the verdict
+   * (`rateRefusal`).
+   */
   withinRate(): boolean;
   now: number;
 }
@@ -94,6 +98,11 @@ function refuse(code: ErrorCode, message: string): DerivedVerdict {
   return { ok: false, code, message };
 }
 
+/** 16.5: the refusal of a derived result over the conversation's rate. */
+export function rateRefusal(): DerivedVerdict {
+  return refuse('RATE_LIMITED', '16.5: too many derived results in this conversation; wait a minute.');
+}
+
 /** Bounds from host configuration, clamped to the spec's recommendations (never higher). */
 export function derivedLimits(config: {
   allowlist: string[];
@@ -130,8 +139,7 @@ export function validateDerivedResult(input: DerivedRequest, context: DerivedCon
       `16.1: ${input.toolId} is an action tool; a derived result would show a side effect that never happened.`,
     );
   }
-  if (!context.withinRate())
-    return refuse('RATE_LIMITED', '16.5: too many derived results in this conversation; wait a minute.');
+  if (!context.withinRate()) return rateRefusal();
   if (input.ttlSeconds !== undefined) {
     if (typeof input.ttlSeconds !== 'number' || !Number.isFinite(input.ttlSeconds) || input.ttlSeconds <= 0) {
       return refuse('X_TTL_INVALID', '10.4: ttlSeconds must be a positive number of seconds.');

@@ -7,6 +7,7 @@ import { summaries } from './helpers/restaurants';
 import { hostedDatabaseUrl } from './hosted-env';
 import { ChatPage } from './pages/chat-page';
 import { GateDialog } from './pages/gate-dialog';
+import { SignInPage } from './pages/sign-in-page';
 import { ToolCards } from './pages/tool-cards';
 import { Views } from './pages/views';
 import { HOSTED_HOST_PORT, HOSTED_SECOND_PORT } from './ports';
@@ -187,8 +188,29 @@ test('Stop through the other instance ends the reply running on the first', asyn
   await expect
     .poll(async () => (await account.request.delete(`${TWO}/api/chat/${conversation}/stream`)).json())
     .toEqual({ stopped: true });
+  // Stopped wherever it was (perhaps before its first word): it ends aborted, never complete.
   const text = await (await turn).text();
-  expect(text).toContain('word0');
+  expect(text).toContain('"type":"abort"');
   expect(text).not.toContain('word39');
   expect((await account.request.get(`${TWO}/api/chat/${conversation}/stream`)).status()).toBe(204);
+});
+
+test('a session ended through one instance is over on the other at once (no cached sessions)', async ({
+  playwright,
+}) => {
+  const cookies = await account.cookies(ONE);
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  // The same cookie, replayed from outside the browser: as a copy someone kept would be.
+  const replay = await playwright.request.newContext({ extraHTTPHeaders: { cookie } });
+  try {
+    for (const instance of [ONE, TWO])
+      expect((await replay.get(`${instance}/api/conversations`)).status(), instance).toBe(200);
+    const [page] = account.pages();
+    if (!page) throw new Error('the account has no page');
+    await new SignInPage(page).signOut();
+    for (const instance of [TWO, ONE])
+      expect((await replay.get(`${instance}/api/conversations`)).status(), instance).toBe(401);
+  } finally {
+    await replay.dispose();
+  }
 });

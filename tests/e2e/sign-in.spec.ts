@@ -189,6 +189,57 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     await fresh.page.context().close();
   });
 
+  test('a passkey removed in settings no longer signs in; the last one cannot be removed', async ({
+    page,
+    browser,
+  }) => {
+    await virtualAuthenticator(page);
+    const name = `Ada ${randomUUID().slice(0, 6)}`;
+    await signUpByInvitation(page, name);
+    const account = new AccountSettings(page);
+    await account.open();
+    await expect(account.passkeys()).toHaveCount(1);
+    await expect(account.removeButton(0)).toBeDisabled();
+    // The server refuses it too, whatever the page shows.
+    const [only] = (await (await page.request.get('/api/auth/passkey/list-user-passkeys')).json()) as Array<{
+      id: string;
+    }>;
+    const refused = await page.request.post('/api/auth/passkey/delete-passkey', {
+      headers: { origin: ORIGIN },
+      data: { id: only?.id },
+    });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { message?: string }).message).toBe(
+      'This is your only passkey: add another before you remove it, or you could not sign in again.',
+    );
+
+    const url = await account.linkDevice();
+    const other = await device(browser);
+    await other.page.goto(url);
+    await other.signIn.join();
+    await expect(other.signIn.accountName()).toHaveText(name);
+    await account.open();
+    await expect(account.passkeys()).toHaveCount(2);
+    await account.removePasskey(1);
+    await expect(account.passkeys()).toHaveCount(1);
+    expect(await violations(page)).toEqual([]);
+
+    // The other device still holds its credential, but the account no longer knows it.
+    await other.page.context().clearCookies();
+    await other.page.reload();
+    await other.signIn.signIn();
+    await expect(other.signIn.message()).not.toBeEmpty();
+    expect((await other.page.request.get('/api/conversations')).status()).toBe(401);
+    await other.page.context().close();
+
+    // The passkey left signs in.
+    await page.context().clearCookies();
+    await page.goto('/');
+    const signIn = new SignInPage(page);
+    await signIn.signIn();
+    await expect(signIn.accountName()).toHaveText(name);
+  });
+
   test('a cancelled ceremony changes nothing and says so', async ({ page }) => {
     const authenticator = await virtualAuthenticator(page);
     const signIn = new SignInPage(page);

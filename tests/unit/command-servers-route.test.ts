@@ -52,7 +52,7 @@ function answer(id: string, body: unknown) {
 const fromHostPage = { origin: hostOrigin, 'sec-fetch-site': 'same-origin' };
 
 async function nothingStarted(id: string, marker: string) {
-  expect((await getRegistry()).get(id)).toBeUndefined();
+  expect((await getRegistry()).getFor(id, 'local')).toBeUndefined();
   expect((await listStoredServers(await getDb())).map((s) => s.id)).not.toContain(id);
   expect(existsSync(marker)).toBe(false);
 }
@@ -122,7 +122,10 @@ describe('attack 15: POST /api/servers with a stdio transport (command execution
     const approved = await answer(gate.id, { approved: true });
     expect(approved.status).toBe(200);
     expect(await approved.json()).toMatchObject({ ok: true, result: { server: { id } } });
-    expect((await getRegistry()).get(id)?.config).toMatchObject({ source: 'user', transport: { command } });
+    expect((await getRegistry()).getFor(id, 'local')?.config).toMatchObject({
+      source: 'user',
+      transport: { command },
+    });
     expect((await listStoredServers(await getDb())).map((s) => s.id)).toContain(id);
     await vi.waitFor(() => expect(existsSync(marker)).toBe(true), { timeout: 10_000 });
     expect((await answer(gate.id, { approved: true })).status).toBe(409);

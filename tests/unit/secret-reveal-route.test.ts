@@ -73,7 +73,7 @@ async function storeOutput(userId: string, serverId: string, output: unknown) {
 /** A real call of reveal_api_key through the spine, its output stored as a chat turn stores it. */
 async function revealedInChat(serverId: string, args: Record<string, unknown> = { name: 'default' }) {
   const registry = await getRegistry();
-  await registry.get(serverId)?.connect();
+  await registry.getFor(serverId, 'local')?.connect();
   const outcome = await dispatch(registry, {
     serverId,
     toolName: 'reveal_api_key',

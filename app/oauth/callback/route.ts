@@ -18,7 +18,7 @@ export async function GET(request: Request) {
   const user = await currentUser(request);
   try {
     const done = await registry.oauth.finish(user.id, new URL(request.url).searchParams, (id) =>
-      registry.get(id),
+      registry.getFor(id, user.id),
     );
     return back(
       done.returnTo,

@@ -25,7 +25,7 @@ export async function storeServer(
   const result = await db
     .insertInto('mcp_servers')
     .values({ id, user_id: userId, registration: JSON.stringify(registration) })
-    .onConflict((oc) => oc.column('id').doNothing())
+    .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

@@ -159,14 +159,24 @@ describe.each(targets)('registered servers on $name', (target) => {
   });
   afterAll(() => target.close(db));
 
-  it('stores, lists and deletes a registration, once per id', async () => {
+  it('stores, lists and deletes a registration, once per id and user (issue 16 item 3)', async () => {
+    await db.insertInto('users').values({ id: 'neighbour', display_name: 'Neighbour' }).execute();
     const registration = { id: 'weather', transport: { type: 'http', url: 'http://127.0.0.1:9/mcp' } };
+    const theirs = { id: 'weather', transport: { type: 'http', url: 'http://127.0.0.2:9/mcp' } };
     expect(await storeServer(db, LOCAL_USER_ID, 'weather', registration)).toBe(true);
     expect(await storeServer(db, LOCAL_USER_ID, 'weather', registration)).toBe(false);
-    expect(await listStoredServers(db)).toEqual([{ id: 'weather', userId: LOCAL_USER_ID, registration }]);
+    // Another user's server of the same id is theirs: neither refused nor revealed.
+    expect(await storeServer(db, 'neighbour', 'weather', theirs)).toBe(true);
+    expect(await listStoredServers(db)).toEqual([
+      { id: 'weather', userId: LOCAL_USER_ID, registration },
+      { id: 'weather', userId: 'neighbour', registration: theirs },
+    ]);
     expect(await deleteStoredServer(db, 'someone-else', 'weather')).toBe(false);
     expect(await deleteStoredServer(db, LOCAL_USER_ID, 'weather')).toBe(true);
-    expect(await listStoredServers(db)).toEqual([]);
+    expect(await listStoredServers(db)).toEqual([
+      { id: 'weather', userId: 'neighbour', registration: theirs },
+    ]);
+    expect(await deleteStoredServer(db, 'neighbour', 'weather')).toBe(true);
   });
 
   it("takes the user's approvals and sign-in state for the server with it, and nobody else's", async () => {

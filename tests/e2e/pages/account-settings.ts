@@ -29,6 +29,18 @@ export class AccountSettings {
     return (await url.textContent()) ?? '';
   }
 
+  /** Removes the passkey at `index` (oldest first), through its confirmation. */
+  async removePasskey(index: number) {
+    const row = this.passkeys().nth(index);
+    await row.getByTestId('account-passkey-remove').click();
+    await row.getByTestId('account-passkey-remove-confirm').click();
+    await expect(this.message()).toHaveText('The passkey was removed.');
+  }
+
+  removeButton(index: number): Locator {
+    return this.passkeys().nth(index).getByTestId('account-passkey-remove');
+  }
+
   async signOutEverywhereElse() {
     await this.root.getByTestId('account-revoke-others').click();
     await expect(this.message()).toHaveText('Every other session has ended.');
