@@ -4,7 +4,7 @@ import { jsonByteSize } from './json-size';
 const exact = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 
 /** A small deterministic generator: every JSON shape, escapes, multi-byte and lone surrogates. */
-function random(seed: number) {
+function random(seed: number, longest = 12) {
   let state = seed;
   const next = () => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -28,7 +28,7 @@ function random(seed: number) {
   ];
   const text = () =>
     Array.from(
-      { length: Math.floor(next() * 12) },
+      { length: Math.floor(next() * longest) },
       () => alphabet[Math.floor(next() * alphabet.length)],
     ).join('');
   const value = (depth: number): unknown => {
@@ -51,6 +51,16 @@ describe('10.4 size bound: JSON byte length without stringifying', () => {
       const value = random(seed)(0);
       expect(jsonByteSize(value), JSON.stringify(value)).toBe(exact(value));
     }
+  });
+
+  it('equals it for long strings too, measured by native scans (300 generated values)', () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const value = random(seed, 900)(0);
+      expect(jsonByteSize(value), JSON.stringify(value)).toBe(exact(value));
+    }
+    const escapes = Array.from({ length: 0x20 }, (_, c) => String.fromCharCode(c)).join('');
+    for (const long of ['a'.repeat(300), `${escapes}"\\é€😀`.repeat(40), `${'x'.repeat(300)}\ud800`])
+      expect(jsonByteSize({ long }), long.slice(0, 20)).toBe(exact({ long }));
   });
 
   it('counts what JSON.stringify drops or nulls, and numbers as it writes them', () => {
