@@ -54,6 +54,13 @@ export async function benchToolCall(): Promise<void> {
     if (!outcome.sent) throw new Error('dispatch did not send');
     return performance.now() - start;
   };
+  // What any route of this Next server costs, calling nothing: the floor under the API's figure.
+  const floor = async () => {
+    const start = performance.now();
+    const response = await fetch(`${host.url}/api/models`);
+    await response.json();
+    return performance.now() - start;
+  };
   const viaApi = async () => {
     const start = performance.now();
     const response = await fetch(`${host.url}/api/tools/call`, {
@@ -80,15 +87,21 @@ export async function benchToolCall(): Promise<void> {
     const d: number[] = [];
     const p: number[] = [];
     const a: number[] = [];
+    const f: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       d.push(await direct());
       p.push(await viaDispatch());
       a.push(await viaApi());
+      f.push(await floor());
     }
     report('tool call: search_restaurants on the demo server, SDK client directly = baseline', RUNS, [
       { metric: 'host dispatch (in-process)', baseline: median(d), host: median(p) },
       { metric: 'host HTTP API /api/tools/call', baseline: median(d), host: median(a) },
     ]);
+    reportLine(
+      'floor: a Next route alone',
+      `GET /api/models ${median(f).toFixed(2)} ms; the API minus it and the direct call: ${(median(a) - median(f) - median(d)).toFixed(2)} ms of host work`,
+    );
     for (const clients of [1, 50]) {
       const directRate = await closedLoopRate(direct, clients, THROUGHPUT_MS);
       const apiRate = await closedLoopRate(viaApi, clients, THROUGHPUT_MS);
