@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { isChatHost, originsFor, sandboxLabelOf } from './lib/apps/origins';
 import { isSignedOutPath, USER_ID_HEADER, USER_NAME_HEADER } from './lib/auth/request-user';
-import { sessionUser } from './lib/auth/session-check';
+import { checkSession } from './lib/auth/session-check';
 import { deploymentMode } from './lib/config/deployment';
 import { isCrossSiteRequest } from './lib/http/same-origin';
 import { REQUEST_ID_HEADER } from './lib/log/request-context';
@@ -60,19 +60,22 @@ async function answer(request: NextRequest, requestId: string): Promise<NextResp
   ) {
     return NextResponse.json({ error: 'Cross-site requests to this API are refused.' }, { status: 403 });
   }
+  const setCookies: string[] = [];
   if (deploymentMode() === 'hosted' && !isSignedOutPath(path)) {
-    const user = await sessionUser(request.headers);
-    if (!user) {
+    const checked = await checkSession(request.headers);
+    if (!checked) {
       if (path.startsWith('/api/') || path.startsWith('/oauth/'))
         return NextResponse.json({ error: 'Sign in first.' }, { status: 401 });
       const signIn = new URL('/sign-in', origins.host);
       if (path !== '/') signIn.searchParams.set('next', `${path}${request.nextUrl.search}`);
       return NextResponse.redirect(signIn, 303);
     }
-    forwarded.set(USER_ID_HEADER, user.id);
-    forwarded.set(USER_NAME_HEADER, encodeURIComponent(user.displayName));
+    forwarded.set(USER_ID_HEADER, checked.user.id);
+    forwarded.set(USER_NAME_HEADER, encodeURIComponent(checked.user.displayName));
+    setCookies.push(...checked.setCookies);
   }
   const response = NextResponse.next({ request: { headers: forwarded } });
+  for (const cookie of setCookies) response.headers.append('set-cookie', cookie);
   response.headers.set('x-frame-options', 'DENY');
   response.headers.set('content-security-policy', "frame-ancestors 'none'");
   return response;

@@ -7,6 +7,7 @@ import { hostConfig } from '../config/load';
 import { type Db, getDb } from '../db';
 import { consumeAccountLink, peekAccountLink } from './account-links';
 import { parseRegistrationContext, registrationDecision } from './registration-context';
+import { endRotationChain, sessionRotation } from './session-rotation';
 
 async function userExists(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
@@ -16,9 +17,16 @@ async function userExists(db: Db, id: string): Promise<boolean> {
 export const LAST_PASSKEY_REFUSAL =
   'This is your only passkey: add another before you remove it, or you could not sign in again.';
 
-/** Sign-in sessions last a week of inactivity; an active one is extended at most once a day. */
+/**
+ * Sign-in sessions last a week; an active one gets a new token (a new week) once it is older than
+ * `SESSION_ROTATE_SECONDS` (12 hours unless set), which replaces Better Auth's own extension.
+ */
 const SESSION_SECONDS = 7 * 24 * 3600;
-const SESSION_REFRESH_SECONDS = 24 * 3600;
+
+export function rotateAfterMs(env = process.env): number {
+  const seconds = Number(env.SESSION_ROTATE_SECONDS ?? 12 * 3600);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 12 * 3600_000;
+}
 
 function publicOrigin(env = process.env): string {
   return (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT ?? '3000'}`).replace(/\/+$/, '');
@@ -39,6 +47,11 @@ async function createAuth(env = process.env) {
     emailAndPassword: { enabled: false },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-out') {
+          const session = await getSessionFromCtx(ctx);
+          if (session) await endRotationChain(db, session.session.token);
+          return;
+        }
         if (ctx.path !== '/passkey/delete-passkey') return;
         const session = await getSessionFromCtx(ctx);
         // Without a session the endpoint itself refuses; with one, the last passkey stays.
@@ -64,7 +77,9 @@ async function createAuth(env = process.env) {
     session: {
       modelName: 'auth_sessions',
       expiresIn: SESSION_SECONDS,
-      updateAge: SESSION_REFRESH_SECONDS,
+      // Rotation gives an active session its new lifetime (session-rotation.ts); extending a token
+      // in place would also extend one rotation has replaced.
+      disableSessionRefresh: true,
       fields: {
         userId: 'user_id',
         token: 'token',
@@ -109,6 +124,7 @@ async function createAuth(env = process.env) {
       database: { generateId: () => randomUUID() },
     },
     plugins: [
+      sessionRotation(db, rotateAfterMs(env)),
       passkey({
         rpID: env.PASSKEY_RP_ID ?? new URL(origin).hostname,
         rpName: env.PASSKEY_RP_NAME ?? 'MCPlet Host',

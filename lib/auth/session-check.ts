@@ -1,10 +1,29 @@
 import 'server-only';
-import { getAuth } from './auth';
+import { log } from '../log/logger';
+import { getAuth, rotateAfterMs } from './auth';
+import { mayNeedRotation } from './rotation-rule';
 import type { SessionUser } from './session';
 
-/** The signed-in user of a request's session cookie, or null (hosted mode; one lookup). */
-export async function sessionUser(headers: Headers): Promise<SessionUser | null> {
+export interface SessionCheck {
+  user: SessionUser;
+  /** Cookies the answer must set: a rotated session's new token. */
+  setCookies: string[];
+}
+
+/** The signed-in user of a request's session cookie, or null (hosted mode); rotates a session that is due. */
+export async function checkSession(headers: Headers): Promise<SessionCheck | null> {
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers });
-  return session ? { id: session.user.id, displayName: session.user.name } : null;
+  if (!session) return null;
+  const setCookies: string[] = [];
+  if (mayNeedRotation(new Date(session.session.createdAt).getTime(), Date.now(), rotateAfterMs())) {
+    try {
+      const rotated = await auth.api.rotateSession({ headers, returnHeaders: true });
+      setCookies.push(...rotated.headers.getSetCookie());
+    } catch (error) {
+      // The request is still this user's (the lookup above); the next one rotates, or signs in again.
+      log('warn', '[auth] could not rotate a session', { error });
+    }
+  }
+  return { user: { id: session.user.id, displayName: session.user.name }, setCookies };
 }

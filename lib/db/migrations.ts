@@ -207,6 +207,13 @@ const migrations: Record<string, Migration> = {
       await sql`alter table mcp_servers add primary key (user_id, id)`.execute(db);
     },
   },
+  '0011-session-rotation': {
+    async up(db: Kysely<unknown>) {
+      // Issue 16 item 2: a rotated session names the session that replaced it (lib/auth/session-rotation.ts).
+      await sql`alter table auth_sessions add column rotated_to text`.execute(db);
+      await sql`create index auth_sessions_rotated_to on auth_sessions (rotated_to)`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = {

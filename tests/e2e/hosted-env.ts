@@ -28,6 +28,8 @@ export const HOSTED_ENV = {
   DEMO_PORT_BASE: String(HOSTED_DEMO_PORT_BASE),
   PASSKEY_PORT: String(HOSTED_PASSKEY_PORT),
   HOST_CONFIG: 'tests/e2e/hosted.config.json',
+  // Sessions get a new token after 10 s here (12 hours by default): every hosted test runs across rotations.
+  SESSION_ROTATE_SECONDS: '10',
   REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
 };
 

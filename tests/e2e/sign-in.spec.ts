@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
 import { violations } from './helpers/axe';
 import { operatorLink } from './helpers/operator';
 import { rawRequest } from './helpers/raw-http';
 import { virtualAuthenticator } from './helpers/webauthn';
+import { hostedDatabaseUrl } from './hosted-env';
 import { AccountSettings } from './pages/account-settings';
 import { SignInPage } from './pages/sign-in-page';
 import { HOSTED_HOST_PORT } from './ports';
@@ -30,6 +32,31 @@ async function signUpByInvitation(page: Page, name: string) {
   await signIn.signUp(name);
   await expect(signIn.accountName()).toHaveText(name);
   return invite.url;
+}
+
+/** The session cookie as the browser holds it, and the session token it carries. */
+async function sessionCookie(context: BrowserContext) {
+  const cookie = (await context.cookies()).find((c) => c.name.endsWith('session_token'));
+  if (!cookie) throw new Error('no session cookie');
+  return {
+    header: `${cookie.name}=${cookie.value}`,
+    token: decodeURIComponent(cookie.value).split('.')[0] ?? '',
+  };
+}
+
+/** Seconds until a session token stops signing in, as the database has it. */
+async function secondsLeft(token: string): Promise<number | undefined> {
+  const db = new pg.Client({ connectionString: hostedDatabaseUrl() });
+  await db.connect();
+  try {
+    const rows = await db.query<{ left: number }>(
+      'select extract(epoch from expires_at - now())::float as left from auth_sessions where token = $1',
+      [token],
+    );
+    return rows.rows[0]?.left;
+  } finally {
+    await db.end();
+  }
 }
 
 test.describe('issue 16: passkey sign-in in hosted mode', () => {
@@ -238,6 +265,47 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     const signIn = new SignInPage(page);
     await signIn.signIn();
     await expect(signIn.accountName()).toHaveText(name);
+  });
+
+  test('a session gets a new token once it is due; the old one lives only for its grace period, and sign-out ends both', async ({
+    page,
+    playwright,
+  }) => {
+    await virtualAuthenticator(page);
+    await signUpByInvitation(page, `Rota ${randomUUID().slice(0, 6)}`);
+    const first = await sessionCookie(page.context());
+    expect(await secondsLeft(first.token)).toBeGreaterThan(6 * 24 * 3600);
+    // The hosted host rotates after 10 s (SESSION_ROTATE_SECONDS): the browser's requests carry it.
+    await expect
+      .poll(
+        async () => {
+          expect((await page.request.get('/api/conversations')).status()).toBe(200);
+          return (await sessionCookie(page.context())).token;
+        },
+        { timeout: 30_000, intervals: [1_000] },
+      )
+      .not.toBe(first.token);
+    const second = await sessionCookie(page.context());
+    expect(await secondsLeft(second.token)).toBeGreaterThan(6 * 24 * 3600);
+    expect(await secondsLeft(first.token)).toBeLessThanOrEqual(60);
+
+    // A request still carrying the old token (sent before the new cookie arrived) is served, and is
+    // handed the new cookie again.
+    const old = await playwright.request.newContext({ extraHTTPHeaders: { cookie: first.header } });
+    try {
+      const late = await old.get(`${ORIGIN}/api/conversations`);
+      expect(late.status()).toBe(200);
+      const handedOut = late.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie');
+      expect(handedOut.map((h) => decodeURIComponent(h.value)).join('\n')).toContain(second.token);
+
+      await new SignInPage(page).signOut();
+      expect((await old.get(`${ORIGIN}/api/conversations`)).status()).toBe(401);
+      const fresh = await playwright.request.newContext({ extraHTTPHeaders: { cookie: second.header } });
+      expect((await fresh.get(`${ORIGIN}/api/conversations`)).status()).toBe(401);
+      await fresh.dispose();
+    } finally {
+      await old.dispose();
+    }
   });
 
   test('a cancelled ceremony changes nothing and says so', async ({ page }) => {
