@@ -85,6 +85,8 @@ test.describe('issue 13 item 3: per-call verified approval (SEP-2672)', () => {
       },
       { kind: 'text', chunks: ['Not sent.'] },
     ]);
+    // The first reply must have ended: Enter while it streams is not a send.
+    await chat.waitIdle();
     await chat.send(`Pay ACME again ${t2}`);
     await dialog.expectOpen('transfer_funds');
     await expect(dialog.displayText()).toContainText('"amount":5');
