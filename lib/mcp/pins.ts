@@ -147,10 +147,10 @@ export class PinBook {
       gate,
       outcome: event.kind,
     };
-    // A changed tool is seen by every instance at once; the action log has it once.
+    // A changed tool or view is seen by every instance at once; the action log has it once.
     const { firstToReport } = this.store;
-    if (event.kind === 'tool-changed' && firstToReport)
-      firstToReport(`tool-changed:${event.userId}/${event.serverId}/${event.name}/${hash}`).then(
+    if ((event.kind === 'tool-changed' || event.kind === 'view-changed') && firstToReport)
+      firstToReport(`${event.kind}:${event.userId}/${event.serverId}/${event.name}/${hash}`).then(
         (first) => first && this.store.audit(entry),
         (error: unknown) => log('error', '[pins] could not claim a change report:', { error }),
       );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type FixtureTool,
   mcpletTool,
@@ -15,7 +15,7 @@ import { type InstanceEvent, redisBus } from '../redis/instance-bus';
 import { dispatch } from './dispatch';
 import { PinBook } from './pins';
 import { McpRegistry } from './registry';
-import { applyInstanceEvent } from './registry-sync';
+import { applyInstanceEvent, startServers } from './registry-sync';
 import type { ServerConfig } from './server-config';
 
 const registries: McpRegistry[] = [];
@@ -52,6 +52,27 @@ describe('issue 16 item 4: what another instance changed is applied here', () =>
     await applyInstanceEvent(here, { kind: 'server-added', userId: 'alice', serverId: 'notes' }, load);
     expect(here.getFor('notes', 'alice')?.config).toMatchObject({ source: 'user', ownerId: 'alice' });
     expect(here.getFor('notes', 'bob')).toBeUndefined();
+  });
+
+  it('a server added on another instance while this one reads the stored servers at its start is started once', async () => {
+    const here = registry();
+    const listeners: Array<(event: InstanceEvent) => void> = [];
+    here.bus = { publish() {}, subscribe: async (listener) => void listeners.push(listener) };
+    const row = { id: 'notes', userId: 'alice', registration: registration('notes') };
+    // As at an instance's start: subscribed first, then the stored servers read.
+    await here.bus.subscribe((event) => void applyInstanceEvent(here, event, async () => row.registration));
+    const start = vi.spyOn(here, 'start');
+    const started = await startServers(here, [config('shared')], async () => {
+      for (const listener of listeners)
+        listener({ kind: 'server-added', userId: 'alice', serverId: 'notes' });
+      await vi.waitUntil(() => here.getFor('notes', 'alice') !== undefined);
+      return [row];
+    });
+    const mine = here.getFor('notes', 'alice');
+    expect(started.map((c) => c.id)).toEqual(['shared']);
+    expect(start.mock.calls.map(([c]) => c.id).sort()).toEqual(['notes', 'shared']);
+    expect(here.list()).toHaveLength(2);
+    expect(mine?.status).not.toBe('closed');
   });
 
   it('a server its owner removed on another instance is closed here; a message naming someone else removes nothing', async () => {

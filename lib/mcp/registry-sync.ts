@@ -1,10 +1,12 @@
 import 'server-only';
 import { deploymentMode } from '../config/deployment';
+import type { StoredServer } from '../db/queries/servers';
 import { log } from '../log/logger';
 import type { InstanceEvent } from '../redis/instance-bus';
 import { restartsStoredCommand } from '../trust/command-servers';
+import type { ServerConnection } from './connection';
 import type { McpRegistry } from './registry';
-import { parseRegistration } from './server-config';
+import { parseRegistration, type ServerConfig } from './server-config';
 
 /** A user's stored registration, as the database has it now (undefined: no longer stored). */
 export type LoadStored = (userId: string, serverId: string) => Promise<unknown>;
@@ -44,4 +46,36 @@ export async function applyInstanceEvent(
       log('warn', '[instances] an event this instance does not know', { event: unknown });
     }
   }
+}
+
+/**
+ * Starts the operator's servers and the ones users stored, each once: a server another instance's
+ * message started while the list was read is already here and is not started again.
+ */
+export async function startServers(
+  registry: McpRegistry,
+  configured: ServerConfig[],
+  listStored: () => Promise<StoredServer[]>,
+): Promise<ServerConnection[]> {
+  const servers = [...configured];
+  const operatorIds = new Set(configured.map((s) => s.id));
+  for (const stored of await listStored()) {
+    const parsed = parseRegistration(stored.registration);
+    if (!parsed.ok || operatorIds.has(parsed.registration.id)) {
+      log(
+        'warn',
+        `[mcp] skipping stored server ${stored.id}: ${parsed.ok ? 'an operator server has this id' : parsed.error}`,
+      );
+      continue;
+    }
+    if (parsed.registration.transport.type === 'stdio' && !restartsStoredCommand(deploymentMode())) {
+      log(
+        'warn',
+        `[mcp] not starting stored command server ${stored.id}: commands added over the API run only in local mode`,
+      );
+      continue;
+    }
+    servers.push({ ...parsed.registration, source: 'user', ownerId: stored.userId });
+  }
+  return servers.filter((s) => !registry.holds(s)).map((s) => registry.start(s));
 }

@@ -18,18 +18,12 @@ import { checkOutboundUrl, OutboundRefusedError } from '../net/guard';
 import { getRedis } from '../redis/client';
 import { firstClaim } from '../redis/first-claim';
 import { type InstanceBus, instanceBus, localBus } from '../redis/instance-bus';
-import { restartsStoredCommand } from '../trust/command-servers';
 import { ServerConnection } from './connection';
 import { databaseAuthStore } from './oauth/server-auth-store';
 import { ServerOAuthBook } from './oauth/server-oauth';
 import { PinBook } from './pins';
-import { applyInstanceEvent } from './registry-sync';
-import {
-  connectionKey,
-  parseRegistration,
-  type ServerConfig,
-  type ServerRegistration,
-} from './server-config';
+import { applyInstanceEvent, startServers } from './registry-sync';
+import { connectionKey, type ServerConfig, type ServerRegistration } from './server-config';
 import { TrustBook } from './trust-book';
 import { prefetchUiResources } from './ui-resource';
 
@@ -79,6 +73,11 @@ export class McpRegistry {
 
   list(): ServerConnection[] {
     return [...this.connections.values()];
+  }
+
+  /** Whether this server (an operator's by id, a user's by owner and id) is already here. */
+  holds(config: ServerConfig): boolean {
+    return this.connections.has(connectionKey(config));
   }
 
   /** Issue 16 item 3: the servers a user sees and uses: the operator's, and the ones they added. */
@@ -290,34 +289,15 @@ async function createRegistry(): Promise<McpRegistry> {
   dropRulesOfChangedTools(registry.pins, (userId, serverId, name) =>
     dropApprovalRulesForTool(db, userId, serverId, name),
   );
-  const servers = configuredServers();
-  const operatorIds = new Set(servers.map((s) => s.id));
-  for (const stored of await listStoredServers(await getDb())) {
-    const parsed = parseRegistration(stored.registration);
-    if (!parsed.ok || operatorIds.has(parsed.registration.id)) {
-      log(
-        'warn',
-        `[mcp] skipping stored server ${stored.id}: ${parsed.ok ? 'an operator server has this id' : parsed.error}`,
-      );
-      continue;
-    }
-    if (parsed.registration.transport.type === 'stdio' && !restartsStoredCommand(deploymentMode())) {
-      log(
-        'warn',
-        `[mcp] not starting stored command server ${stored.id}: commands added over the API run only in local mode`,
-      );
-      continue;
-    }
-    servers.push({ ...parsed.registration, source: 'user', ownerId: stored.userId });
-  }
-  const connections = servers.map((s) => registry.start(s));
-  // From here on, what another instance adds, removes, reconnects or pins is applied here too.
+  // What another instance adds, removes, reconnects or pins is applied here too, from before the
+  // stored servers are read: a server added meanwhile is started by its message (and only once).
   await registry.bus.subscribe((event) => {
     applyInstanceEvent(registry, event, (userId, id) => storedServer(db, userId, id)).catch(
       (error: unknown) =>
         log('error', '[instances] could not apply an event from another instance', { error }),
     );
   });
+  const connections = await startServers(registry, configuredServers(), () => listStoredServers(db));
   await Promise.race([
     Promise.all(connections.map((c) => c.connect())),
     new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_WAIT_MS).unref()),
