@@ -1,11 +1,23 @@
 'use client';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { UIMessage } from 'ai';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ViewFrameHint } from '@/lib/apps/sandbox';
 import { resolveDisplayMode, splitDisplayMode } from '@/lib/mcplet/display-mode';
-import { AppView } from '../apps/app-view';
 import type { ToolDescriptor } from '../apps/use-host-context';
+
+// Issue 14: the view runtime (the MCP Apps bridge, the SDK's message schemas) is not in the chat's
+// first load: the browser fetches it as soon as this module runs, beside hydration, and a view that
+// renders before it arrives waits in a Suspense boundary; once it is here, views render it directly.
+type AppViewComponent = typeof import('../apps/app-view').AppView;
+let loadedAppView: AppViewComponent | undefined;
+const loadViewRuntime = () =>
+  import('../apps/app-view').then((m) => {
+    loadedAppView = m.AppView;
+    return m;
+  });
+const LazyAppView = lazy(() => loadViewRuntime().then((m) => ({ default: m.AppView })));
+if (typeof window !== 'undefined') void loadViewRuntime().catch(() => {});
 
 type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
 
@@ -60,24 +72,33 @@ export function ToolView({ part, restored }: { part: ToolPart; restored: boolean
     cancelled = part.state === 'output-error' ? part.errorText : 'The call was denied.';
   }
 
+  const View = loadedAppView ?? LazyAppView;
   return (
     <>
       <ResultMark viewId={part.toolCallId} arrived={result !== undefined} />
-      <AppView
-        viewId={part.toolCallId}
-        serverId={meta.serverId}
-        serverName={meta.serverName ?? meta.serverId}
-        resourceUri={uri}
-        frameHint={meta.frame}
-        tool={meta.tool}
-        initialMode={resolved.mode}
-        restored={restored}
-        input={rawInput ? (input as Record<string, unknown>) : undefined}
-        inputComplete={part.state !== 'input-streaming'}
-        result={result}
-        errorCode={errorCode}
-        cancelled={cancelled}
-      />
+      <Suspense
+        fallback={
+          <p role="status" className="text-sm text-muted">
+            Loading the view…
+          </p>
+        }
+      >
+        <View
+          viewId={part.toolCallId}
+          serverId={meta.serverId}
+          serverName={meta.serverName ?? meta.serverId}
+          resourceUri={uri}
+          frameHint={meta.frame}
+          tool={meta.tool}
+          initialMode={resolved.mode}
+          restored={restored}
+          input={rawInput ? (input as Record<string, unknown>) : undefined}
+          inputComplete={part.state !== 'input-streaming'}
+          result={result}
+          errorCode={errorCode}
+          cancelled={cancelled}
+        />
+      </Suspense>
     </>
   );
 }
