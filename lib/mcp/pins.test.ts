@@ -232,6 +232,21 @@ describe('attack 18: a re-listed tool is pinned, blocked when changed, and calla
     expect(book.changedViews('local', 'odd').map((c) => c.uri)).toEqual(['ui://odd/app.html']);
     expect(memory.audit.map((a) => a.outcome)).toEqual(['view-changed']);
   });
+
+  it('issue 16: a view change seen by another instance is shown here too, and logged once (there)', () => {
+    const there = memoryStore();
+    const here = memoryStore();
+    const hereBook = new PinBook(here.store);
+    const thereBook = new PinBook({ ...there.store, announce: (event) => hereBook.applyRemote(event) });
+    thereBook.observeView('local', 'odd', 'ui://odd/app.html', '<p>one</p>');
+    expect(hereBook.changedViews('local', 'odd')).toEqual([]);
+    thereBook.observeView('local', 'odd', 'ui://odd/app.html', '<p>two</p>');
+    expect(hereBook.changedViews('local', 'odd').map((c) => c.uri)).toEqual(['ui://odd/app.html']);
+    // The new HTML is the pin here too: reading it here changes nothing more.
+    hereBook.observeView('local', 'odd', 'ui://odd/app.html', '<p>two</p>');
+    expect(here.audit).toEqual([]);
+    expect(there.audit.map((a) => a.outcome)).toEqual(['view-changed']);
+  });
 });
 
 function never(): never {

@@ -180,7 +180,12 @@ export class PinBook {
    */
   applyRemote(event: InstanceEvent): void {
     if (event.kind === 'pin') {
-      this.slot(event.userId, event.serverId, event.pinKind).set(event.name, event.record);
+      const slot = this.slot(event.userId, event.serverId, event.pinKind);
+      const before = slot.get(event.name);
+      slot.set(event.name, event.record);
+      // A view another instance saw change is shown as changed here too (that instance logged it).
+      if (event.pinKind === 'view' && before && before.hash !== event.record.hash)
+        this.noteViewChange(event.userId, event.serverId, event.name, event.record.pinnedAt);
     } else if (event.kind === 'pins-forgotten') {
       this.dropSlots(event.userId, event.serverId);
     }
@@ -317,11 +322,15 @@ export class PinBook {
     slot.set(uri, record);
     this.persist(userId, serverId, uri, record, 'view');
     if (!pin) return;
+    this.noteViewChange(userId, serverId, uri, record.pinnedAt);
+    this.emit({ kind: 'view-changed', userId, serverId, name: uri }, hash, 'none', 'host');
+  }
+
+  private noteViewChange(userId: string, serverId: string, uri: string, changedAt: string) {
     const k = key(userId, serverId, 'view');
     const list = (this.viewChanges.get(k) ?? []).filter((c) => c.uri !== uri);
-    list.push({ uri, changedAt: record.pinnedAt });
+    list.push({ uri, changedAt });
     this.viewChanges.set(k, list);
-    this.emit({ kind: 'view-changed', userId, serverId, name: uri }, hash, 'none', 'host');
   }
 
   changedViews(userId: string, serverId: string): ViewChange[] {
