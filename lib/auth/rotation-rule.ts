@@ -11,7 +11,10 @@ export function rotationDue(
   return now - session.createdAt >= rotateAfterMs ? 'rotate' : 'none';
 }
 
-/** Whether the proxy should ask for a rotation: the session is old enough to be due or replaced. */
+/**
+ * Whether the proxy should ask for a rotation. It cannot see whether a token was replaced, but a
+ * replaced one is always old enough to be due, so the age rule alone decides.
+ */
 export function mayNeedRotation(createdAt: number, now: number, rotateAfterMs: number): boolean {
-  return now - createdAt >= rotateAfterMs;
+  return rotationDue({ createdAt, replaced: false }, now, rotateAfterMs) !== 'none';
 }

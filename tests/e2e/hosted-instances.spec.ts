@@ -80,7 +80,7 @@ test("a model's call waiting at its gate on one instance wakes when the user ans
   await expect(card).toHaveAttribute('data-state', 'approval-requested');
   const gate = new GateDialog(page);
   const id = await gate.root.getAttribute('data-gate-id');
-  expect(id).toBeTruthy();
+  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   const answered = await account.request.post(`${TWO}/api/gates/${id}`, { data: { approved: true } });
   expect(answered.status()).toBe(200);
   // The turn running on the first instance spends the approval and dispatches the call there.

@@ -255,7 +255,7 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     await other.page.context().clearCookies();
     await other.page.reload();
     await other.signIn.signIn();
-    await expect(other.signIn.message()).not.toBeEmpty();
+    await expect(other.signIn.message()).toHaveText('Passkey not found');
     expect((await other.page.request.get('/api/conversations')).status()).toBe(401);
     await other.page.context().close();
 
