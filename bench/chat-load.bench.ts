@@ -60,7 +60,14 @@ export async function benchChatLoad(): Promise<void> {
       hostP95.push(percentile(await burst(viaHost), 95));
     }
     const directRate = await capacity(direct);
-    const hostRate = await capacity(viaHost);
+    const cpuBefore = host.nextCpuMs();
+    let hostTurns = 0;
+    const hostRate = await capacity(async (prompt) => {
+      const first = await viaHost(prompt);
+      hostTurns++;
+      return first;
+    });
+    const cpuAfter = host.nextCpuMs();
     clearInterval(sampler);
     await new Promise((resolve) => setTimeout(resolve, QUICK ? 1_000 : 5_000));
     const after = host.nextRssMb();
@@ -71,6 +78,10 @@ export async function benchChatLoad(): Promise<void> {
     reportLine(
       `turns/s, ${CAPACITY_CLIENTS} clients`,
       `direct ${directRate.toFixed(0)}  host ${hostRate.toFixed(0)}  ratio ${(hostRate / directRate).toFixed(2)}x (goal ≥ 150 turns/s)`,
+    );
+    reportLine(
+      'host CPU per turn',
+      `main thread ${((cpuAfter.main - cpuBefore.main) / hostTurns).toFixed(1)} ms  all threads ${((cpuAfter.all - cpuBefore.all) / hostTurns).toFixed(1)} ms (${hostTurns} turns; the main thread bounds one instance)`,
     );
     reportLine(
       'Next server RSS',

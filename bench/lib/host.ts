@@ -2,10 +2,36 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { FakeScript } from '../../tests/fixtures/fake-llm/script';
 
+/** Linux counts a thread's CPU time in clock ticks of 10 ms (`getconf CLK_TCK` is 100). */
+const TICK_MS = 10;
+
+/** User plus system CPU time of one thread, ms (fields 14 and 15 of its stat line). */
+function threadCpuMs(pid: number, tid: string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+function processCpuMs(pid: number): { main: number; all: number } {
+  let all = 0;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) all += threadCpuMs(pid, tid);
+  } catch {
+    // the process ended
+  }
+  return { main: threadCpuMs(pid, String(pid)), all };
+}
+
 export interface RunningHost {
   url: string;
   /** Resident memory of the Next.js server (every process of the host's group running `next`), MB. */
   nextRssMb(): number;
+  /** CPU the Next.js server has used so far, ms: its main (JavaScript) thread, and all its threads. */
+  nextCpuMs(): { main: number; all: number };
   /** Lines the host wrote to stderr that name a warning (e.g. MaxListenersExceededWarning). */
   warnings: string[];
   stop(): Promise<void>;
@@ -89,6 +115,11 @@ export async function startHost(port: number, env: Record<string, string>): Prom
       processesInGroup(child.pid ?? -1)
         .filter((p) => p.cmdline.includes('next'))
         .reduce((sum, p) => sum + rssMb(p.pid), 0),
+    nextCpuMs: () =>
+      processesInGroup(child.pid ?? -1)
+        .filter((p) => p.cmdline.includes('next'))
+        .map((p) => processCpuMs(p.pid))
+        .reduce((sum, cpu) => ({ main: sum.main + cpu.main, all: sum.all + cpu.all }), { main: 0, all: 0 }),
     stop: () =>
       new Promise<void>((resolve) => {
         process.off('exit', onExit);

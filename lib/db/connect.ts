@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations';
 import { pglitePool } from './pglite-pool';
+import { startPgliteThread } from './pglite-thread';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -17,6 +18,8 @@ export interface DbTarget {
   dataDir?: string;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
   schema?: string;
+  /** PGlite in a worker thread (the host's own database; lib/db/pglite-thread.ts says why). */
+  thread?: boolean;
 }
 
 export const LOCAL_USER_ID = 'local';
@@ -46,6 +49,8 @@ async function poolFor(target: DbTarget) {
   }
   const dataDir = target.dataDir ?? join(process.cwd(), '.data', 'pglite');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir, { postgresqlconf: PGLITE_CONF });
+  const lite = target.thread
+    ? await startPgliteThread(dataDir, PGLITE_CONF)
+    : await PGlite.create(dataDir, { postgresqlconf: PGLITE_CONF });
   return pglitePool(lite);
 }

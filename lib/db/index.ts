@@ -12,6 +12,7 @@ export function getDb(): Promise<Db> {
     holder.__mcpletDb = openDb({
       databaseUrl: process.env.DATABASE_URL || undefined,
       dataDir: pgliteDir(),
+      thread: true,
     }).catch((error: unknown) => {
       holder.__mcpletDb = undefined;
       throw error;

@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type { PgliteLike } from './pglite-thread';
 
 type Command = PostgresQueryResult<unknown>['command'];
 
@@ -13,7 +13,7 @@ function commandOf(sql: string): Command {
  * PGlite is one connection. Kysely's Postgres driver expects a pool; this one lends that single
  * connection to one borrower at a time so a transaction never interleaves with other queries.
  */
-export function pglitePool(db: PGlite): PostgresPool {
+export function pglitePool(db: PgliteLike): PostgresPool {
   let tail: Promise<void> = Promise.resolve();
 
   async function connect(): Promise<PostgresPoolClient> {

@@ -12,6 +12,11 @@ export interface DbTestTarget {
 export function dbTestTargets(): DbTestTarget[] {
   const targets: DbTestTarget[] = [
     { name: 'PGlite', open: () => openDb({ dataDir: 'memory://' }), close: (db) => db.destroy() },
+    {
+      name: 'PGlite in a worker thread',
+      open: () => openDb({ dataDir: 'memory://', thread: true }),
+      close: (db) => db.destroy(),
+    },
   ];
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (!pgUrl) return targets;
