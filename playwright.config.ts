@@ -1,6 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, resolveChromium } from './tests/e2e/chromium';
-import { HOSTED_DATABASE, HOSTED_ENV, HOSTED_SECOND_ENV, hostedDatabaseUrl } from './tests/e2e/hosted-env';
+import {
+  HOSTED_DATABASE,
+  HOSTED_ENV,
+  HOSTED_SECOND_ENV,
+  hostedDatabaseUrl,
+  OAUTH_TLS,
+  writeHostedConfig,
+} from './tests/e2e/hosted-env';
 import {
   BARE_HOST_PORT,
   DEMO_PORT_BASE,
@@ -8,11 +15,15 @@ import {
   FAKE_LLM_URL,
   HOST_PORT,
   HOSTED_HOST_PORT,
+  HOSTED_OAUTH_AS_PORT,
+  HOSTED_OAUTH_PORT,
+  HOSTED_OAUTH_RS_PORT,
   HOSTED_SECOND_PORT,
   PASSKEY_PORT,
 } from './tests/e2e/ports';
 
 const executablePath = resolveChromium();
+writeHostedConfig();
 const common = { LLM_MAX_RETRIES: '0', LLM_TIMEOUT_MS: '4000', OLLAMA_BASE_URL: 'http://127.0.0.1:9' };
 
 export default defineConfig({
@@ -67,6 +78,21 @@ export default defineConfig({
         FIDO2_SERVER_URL: 'http://127.0.0.1:9',
       },
       timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      // Issue 16: the OAuth fixture behind the hosted deployment's perUser operator server.
+      command: 'npx tsx tests/fixtures/oauth/main.ts',
+      url: `http://127.0.0.1:${HOSTED_OAUTH_PORT}/state`,
+      env: {
+        PORT: String(HOSTED_OAUTH_PORT),
+        AS_PORT: String(HOSTED_OAUTH_AS_PORT),
+        RS_PORT: String(HOSTED_OAUTH_RS_PORT),
+        AS_TLS_KEY: OAUTH_TLS.key,
+        AS_TLS_CERT: OAUTH_TLS.cert,
+        NODE_EXTRA_CA_CERTS: OAUTH_TLS.cert,
+      },
       reuseExistingServer: false,
       stdout: 'ignore',
     },

@@ -56,6 +56,7 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   const { history } = prepared;
 
   const registry = await getRegistry();
+  await registry.reachFor(user.id);
   const session = { userId: user.id };
   // Issue 12, item 2: every value withheld so far in this conversation, and those this turn withholds.
   const scrub = new ScrubBook(conversationSensitiveValues(history), configuredCredentialPatterns());

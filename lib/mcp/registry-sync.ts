@@ -6,7 +6,7 @@ import type { InstanceEvent } from '../redis/instance-bus';
 import { restartsStoredCommand } from '../trust/command-servers';
 import type { ServerConnection } from './connection';
 import type { McpRegistry } from './registry';
-import { parseRegistration, type ServerConfig } from './server-config';
+import { connectsPerUser, parseRegistration, type ServerConfig } from './server-config';
 
 /** A user's stored registration, as the database has it now (undefined: no longer stored). */
 export type LoadStored = (userId: string, serverId: string) => Promise<unknown>;
@@ -30,14 +30,15 @@ export async function applyInstanceEvent(
       await registry.detach(event.serverId, event.userId);
       return;
     case 'server-reconnected':
-      await registry.getFor(event.serverId, event.userId)?.reconnect(true);
+      // Only a connection held here: a user's perUser connection this instance never made stays unmade.
+      await registry.heldFor(event.serverId, event.userId)?.reconnect(true);
       return;
     case 'server-added': {
-      if (registry.getFor(event.serverId, event.userId)) return;
+      if (registry.heldFor(event.serverId, event.userId)) return;
       const parsed = parseRegistration(await loadStored(event.userId, event.serverId));
       if (!parsed.ok) return;
       if (parsed.registration.transport.type === 'stdio' && !restartsStoredCommand(deploymentMode())) return;
-      if (registry.getFor(event.serverId, event.userId)) return;
+      if (registry.heldFor(event.serverId, event.userId)) return;
       registry.start({ ...parsed.registration, source: 'user', ownerId: event.userId });
       return;
     }
@@ -77,5 +78,11 @@ export async function startServers(
     }
     servers.push({ ...parsed.registration, source: 'user', ownerId: stored.userId });
   }
-  return servers.filter((s) => !registry.holds(s)).map((s) => registry.start(s));
+  const started: ServerConnection[] = [];
+  for (const server of servers) {
+    if (registry.holds(server)) continue;
+    if (connectsPerUser(server)) registry.offerPerUser(server);
+    else started.push(registry.start(server));
+  }
+  return started;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpletTool, type OddServer, startOddServer } from '../../tests/fixtures/mcp/odd-server';
 import { dispatch } from './dispatch';
-import { McpRegistry, mayManage } from './registry';
+import { McpRegistry, mayManage, mayReconnect } from './registry';
+import { viewLabel } from './view-origin';
 
 describe("issue 16 item 3: a user's server is theirs alone; the operator's are everyone's", () => {
   let odd: OddServer;
@@ -132,5 +133,61 @@ describe("issue 16 item 3: a user's server is theirs alone; the operator's are e
       await registry.remove('notes', 'u1', 'hosted');
       await other.close();
     }
+  });
+
+  it('a perUser operator server gives each user a connection of their own: their own session, sign-in and view origin', async () => {
+    const config = {
+      id: 'per',
+      name: 'Per user',
+      transport: { type: 'http' as const, url: odd.url },
+      admission: 'strict' as const,
+      source: 'config' as const,
+      perUser: true,
+    };
+    registry.offerPerUser(config);
+    try {
+      expect(registry.list().some((c) => c.id === 'per')).toBe(false);
+      const u1 = registry.getFor('per', 'u1');
+      const u2 = registry.listFor('u2').find((c) => c.id === 'per');
+      expect(u1?.config.ownerId).toBe('u1');
+      expect(u2?.config.ownerId).toBe('u2');
+      expect(u1).not.toBe(u2);
+      expect(registry.getFor('per', 'u1')).toBe(u1);
+      await Promise.all([u1?.connect(), u2?.connect()]);
+      expect(registry.listFor('u1').filter((c) => c.id === 'per')).toEqual([u1]);
+      expect(registry.modelTools({ userId: 'u1' }).map((t) => t.modelName)).toContain('per__alpha');
+
+      const callAs = (userId: string) =>
+        dispatch(registry, {
+          serverId: 'per',
+          toolName: 'alpha',
+          args: { as: userId },
+          surface: { kind: 'model' },
+          session: { userId },
+        });
+      await callAs('u1');
+      await callAs('u2');
+      const sessionOf = (userId: string) =>
+        odd.calls.find((c) => (c.arguments as { as?: string } | undefined)?.as === userId)?.session;
+      expect(sessionOf('u1')).toEqual(expect.any(String));
+      expect(sessionOf('u2')).toEqual(expect.any(String));
+      expect(sessionOf('u1')).not.toBe(sessionOf('u2'));
+
+      expect(u1 && viewLabel(u1.config)).not.toBe(u2 && viewLabel(u2.config));
+      expect(u1 && mayReconnect(u1, 'u1', 'hosted')).toBe(true);
+      expect(u1 && mayReconnect(u1, 'u2', 'hosted')).toBe(false);
+      const shared = registry.getFor('shared', 'u1');
+      expect(shared && mayReconnect(shared, 'u1', 'hosted')).toBe(false);
+      expect(await registry.remove('per', 'u1', 'hosted')).toBe('operator-server');
+      await u1?.reconnect();
+      expect(u2?.status).toBe('ready');
+      // A user reaching the host for the first time waits for their new connection's first connect.
+      await registry.reachFor('u3');
+      expect(registry.getFor('per', 'u3')?.status).toBe('ready');
+    } finally {
+      expect(await registry.remove('per', 'u1', 'local')).toBe('removed');
+    }
+    expect(registry.list().some((c) => c.id === 'per')).toBe(false);
+    expect(registry.getFor('per', 'u2')).toBeUndefined();
   });
 });

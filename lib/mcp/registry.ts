@@ -23,7 +23,7 @@ import { databaseAuthStore } from './oauth/server-auth-store';
 import { ServerOAuthBook } from './oauth/server-oauth';
 import { PinBook } from './pins';
 import { applyInstanceEvent, startServers } from './registry-sync';
-import { connectionKey, type ServerConfig, type ServerRegistration } from './server-config';
+import { connectionKey, connectsPerUser, type ServerConfig, type ServerRegistration } from './server-config';
 import { TrustBook } from './trust-book';
 import { prefetchUiResources } from './ui-resource';
 
@@ -44,6 +44,8 @@ const FIRST_CONNECT_WAIT_MS = 4_000;
  */
 export class McpRegistry {
   private readonly connections = new Map<string, ServerConnection>();
+  /** The operator's `perUser` servers by id: each user's connection is started when they first reach it. */
+  private readonly perUser = new Map<string, ServerConfig>();
   /** Where action calls are recorded (16.5); the host wires it to the database. */
   audit?: (entry: AuditEntry) => void;
   private readonly pools: ReadonlySet<string>;
@@ -77,11 +79,14 @@ export class McpRegistry {
 
   /** Whether this server (an operator's by id, a user's by owner and id) is already here. */
   holds(config: ServerConfig): boolean {
-    return this.connections.has(connectionKey(config));
+    return (
+      this.connections.has(connectionKey(config)) || (connectsPerUser(config) && this.perUser.has(config.id))
+    );
   }
 
   /** Issue 16 item 3: the servers a user sees and uses: the operator's, and the ones they added. */
   listFor(userId: string): ServerConnection[] {
+    for (const id of this.perUser.keys()) this.getFor(id, userId);
     return this.list().filter((c) => visibleTo(c, userId));
   }
 
@@ -90,12 +95,56 @@ export class McpRegistry {
    * user's own names (issue 16 item 3): another user's server of the same id does not exist here.
    */
   getFor(id: string, userId: string): ServerConnection | undefined {
-    return this.connections.get(connectionKey({ id, source: 'user', ownerId: userId })) ?? this.operators(id);
+    return this.heldFor(id, userId) ?? this.startPerUser(id, userId);
   }
 
-  private operators(id: string): ServerConnection | undefined {
+  /** As `getFor`, without starting a user's connection to a `perUser` server that is not here yet. */
+  heldFor(id: string, userId: string): ServerConnection | undefined {
+    return (
+      this.connections.get(connectionKey({ id, source: 'user', ownerId: userId })) ??
+      this.operators(id, userId)
+    );
+  }
+
+  private startPerUser(id: string, userId: string): ServerConnection | undefined {
+    const template = this.perUser.get(id);
+    return template ? this.start({ ...template, ownerId: userId }) : undefined;
+  }
+
+  /** The operator's server of this id: the shared connection, or the user's own to a `perUser` one. */
+  private operators(id: string, userId: string): ServerConnection | undefined {
+    const template = this.perUser.get(id);
+    if (template) return this.connections.get(connectionKey({ ...template, ownerId: userId }));
     const connection = this.connections.get(id);
     return connection?.config.source === 'user' ? undefined : connection;
+  }
+
+  /**
+   * Issue 16: an operator's server each user connects to on their own (`perUser`): their own MCP
+   * session and their own OAuth sign-in. Nothing connects until a user reaches it.
+   */
+  offerPerUser(config: ServerConfig): void {
+    this.perUser.set(config.id, config);
+  }
+
+  /**
+   * Before a user's request lists or calls servers: their connections to the `perUser` servers,
+   * started now if new and waited for (a few seconds at most) while they first connect, so a
+   * first chat turn after a start sees their tools, as the operator's shared ones are waited for.
+   */
+  async reachFor(userId: string): Promise<void> {
+    const first = [...this.perUser.keys()]
+      .map((id) => this.getFor(id, userId))
+      .filter((c): c is ServerConnection => c?.status === 'connecting');
+    if (first.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(first.map((c) => c.connect())),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, FIRST_CONNECT_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   /** The admitted tool behind a name, as `session`'s user may call it (pinned, changed or new). */
@@ -143,8 +192,8 @@ export class McpRegistry {
       // Attack 18: a re-listing is compared with the pins at once, so the change is logged when it happens.
       // A user's server is reviewed for its owner only: another user's pins of the same id are theirs.
       const users =
-        config.source === 'user'
-          ? [config.ownerId ?? '']
+        config.ownerId !== undefined
+          ? [config.ownerId]
           : (this.pins?.usersOf(config.id, deploymentMode() === 'local' ? [LOCAL_USER_ID] : []) ?? []);
       for (const userId of users) this.pins?.review(userId, config.id, connection.catalog);
       prefetchUiResources(connection);
@@ -164,7 +213,7 @@ export class McpRegistry {
   ): Promise<ServerConnection> {
     if (registration.transport.type === 'stdio' && !options.commandApproved)
       throw new RegistryError('A command (stdio) server is added only after you confirm its command.');
-    if (this.getFor(registration.id, userId))
+    if (this.heldFor(registration.id, userId) || this.perUser.has(registration.id))
       throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
     if (registration.transport.type === 'http') await refuseOutbound(registration.transport.url);
     const stored = await storeServer(await getDb(), userId, registration.id, registration);
@@ -185,6 +234,12 @@ export class McpRegistry {
     if (!mayManage(connection, userId, mode)) return 'operator-server';
     this.connections.delete(connectionKey(connection.config));
     await connection.close();
+    if (this.perUser.delete(id)) {
+      // A `perUser` server removed (local mode): every user's connection to it goes with it.
+      const others = this.list().filter((c) => c.config.source !== 'user' && c.id === id);
+      for (const other of others) this.connections.delete(connectionKey(other.config));
+      await Promise.all(others.map((c) => c.close()));
+    }
     if (connection.config.source === 'user') {
       await deleteStoredServer(await getDb(), userId, id);
       this.pins?.forget(userId, id);
@@ -208,6 +263,7 @@ export class McpRegistry {
   async closeAll(): Promise<void> {
     await Promise.all(this.list().map((c) => c.close()));
     this.connections.clear();
+    this.perUser.clear();
   }
 }
 
@@ -215,15 +271,23 @@ export class RegistryError extends Error {}
 
 export type RemoveOutcome = 'removed' | 'not-found' | 'operator-server';
 
-/** Operator servers are everyone's; a server a user added is theirs alone. */
+/** Operator servers are everyone's; a server a user added, or their connection to a `perUser` one, theirs alone. */
 export function visibleTo(connection: ServerConnection, userId: string): boolean {
-  return connection.config.source !== 'user' || connection.config.ownerId === userId;
+  return connection.config.ownerId === undefined || connection.config.ownerId === userId;
 }
 
-/** Removing or reconnecting a server: its owner; an operator's server only in local mode. */
+/** Removing a server: its owner; an operator's server only in local mode. */
 export function mayManage(connection: ServerConnection, userId: string, mode: DeploymentMode): boolean {
   if (connection.config.source === 'user') return connection.config.ownerId === userId;
   return mode === 'local';
+}
+
+/**
+ * Reconnecting ends the server's sessions: a user may end their own (a server they added, their
+ * connection to a `perUser` one); a shared operator server's is everyone's, managed only in local mode.
+ */
+export function mayReconnect(connection: ServerConnection, userId: string, mode: DeploymentMode): boolean {
+  return connection.config.ownerId === userId || mayManage(connection, userId, mode);
 }
 
 /**

@@ -21,6 +21,11 @@ export interface ServerRegistration {
   trustHints?: boolean;
   /** OAuth client settings (issue 13); honoured only in host.config.json, never over the API. */
   oauth?: ServerOAuth;
+  /**
+   * Each user gets a connection of their own (their own MCP session and their own OAuth sign-in),
+   * not one shared by everyone. Honoured only in host.config.json (issue 16).
+   */
+  perUser?: boolean;
 }
 
 /**
@@ -59,7 +64,7 @@ export type ServerSource = 'config' | 'demo' | 'user';
 
 export interface ServerConfig extends ServerRegistration {
   source: ServerSource;
-  /** Who added a `user` server (its views' origin depends on it). */
+  /** Who added a `user` server, or whose connection to a `perUser` operator server this is. */
   ownerId?: string;
 }
 
@@ -74,6 +79,7 @@ export const serverRegistrationSchema = {
     admission: { enum: ['strict', 'overlay', 'annotations'] },
     timeoutMs: { type: 'integer', minimum: 100, maximum: 600_000 },
     trustHints: { type: 'boolean' },
+    perUser: { type: 'boolean' },
     oauth: {
       type: 'object',
       additionalProperties: false,
@@ -163,15 +169,22 @@ export function oauthSettings(config: ServerConfig): ServerOAuth | undefined {
   return config.source === 'config' ? config.oauth : undefined;
 }
 
-/** Whether a server's hints may lower a level: only an operator's host.config.json can say so. */
-/**
- * Where the host holds a server: an operator's by its id, a user's by its owner and id (ids are each
- * user's own names, issue 16 item 3; an id has no `/`, so the two never meet).
- */
-export function connectionKey(config: Pick<ServerConfig, 'id' | 'source' | 'ownerId'>): string {
-  return config.source === 'user' ? `${config.ownerId ?? ''}/${config.id}` : config.id;
+/** An operator's server every user connects to on their own (`perUser`): only host.config.json says so. */
+export function connectsPerUser(config: Pick<ServerConfig, 'source' | 'perUser'>): boolean {
+  return config.source === 'config' && config.perUser === true;
 }
 
+/**
+ * Where the host holds a server: an operator's shared one by its id, a user's by its owner and id
+ * (ids are each user's own names, issue 16 item 3), a user's connection to a `perUser` operator
+ * server by its id and that user. An id has only a-z, 0-9 and `-`, so the three never meet.
+ */
+export function connectionKey(config: Pick<ServerConfig, 'id' | 'source' | 'ownerId'>): string {
+  if (config.source === 'user') return `${config.ownerId ?? ''}/${config.id}`;
+  return config.ownerId === undefined ? config.id : `${config.id}@${config.ownerId}`;
+}
+
+/** Whether a server's hints may lower a level: only an operator's host.config.json can say so. */
 export function hintsTrusted(config: ServerConfig): boolean {
   return config.trustHints === true && config.source === 'config';
 }

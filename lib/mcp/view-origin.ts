@@ -13,7 +13,13 @@ import type { ServerConfig } from './server-config';
 export function viewLabel(
   config: Pick<ServerConfig, 'id' | 'transport' | 'source'> & { ownerId?: string },
 ): string {
-  const owner = config.source === 'user' ? `user:${config.ownerId ?? ''}` : 'host';
+  // A user's connection to a `perUser` operator server is theirs: its views get an origin of their own.
+  const owner =
+    config.source === 'user'
+      ? `user:${config.ownerId ?? ''}`
+      : config.ownerId === undefined
+        ? 'host'
+        : `host-user:${config.ownerId}`;
   const where =
     config.transport.type === 'http' ? config.transport.url : JSON.stringify(config.transport.command);
   return createHash('sha256').update(`${owner}\n${config.id}\n${where}`).digest('hex').slice(0, 24);

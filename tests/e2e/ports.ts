@@ -10,3 +10,11 @@ export const HOSTED_PASSKEY_PORT = PASSKEY_PORT + 1;
 export const HOSTED_DEMO_PORT_BASE = DEMO_PORT_BASE - 10;
 /** A second instance of the same hosted deployment (same database, Redis, secret and public origin). */
 export const HOSTED_SECOND_PORT = HOST_PORT + 3;
+/**
+ * Issue 16: the OAuth fixture (an authorization server and a protected MCP server) behind the hosted
+ * deployment's `perUser` operator server (hosted-env.ts writes its host.config.json): control port,
+ * authorization server, MCP server.
+ */
+export const HOSTED_OAUTH_PORT = FAKE_LLM_PORT + 60;
+export const HOSTED_OAUTH_AS_PORT = HOSTED_OAUTH_PORT + 1;
+export const HOSTED_OAUTH_RS_PORT = HOSTED_OAUTH_PORT + 2;

@@ -13,6 +13,7 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request) {
   const registry = await getRegistry();
   const viewer = { userId: (await currentUser(request)).id, pins: registry.pins };
+  await registry.reachFor(viewer.userId);
   const servers = await Promise.all(
     registry.listFor(viewer.userId).map(async (c) => {
       const signIn = await registry.oauth?.status(c.config, viewer.userId);

@@ -204,6 +204,30 @@ describe('issue 13 item 1: the callback', () => {
     await expect(book.start(stdio, 'local', '/preview')).rejects.toThrow(/stdio/);
   });
 
+  it("issue 16: a shared operator server is no user's to sign in to; a user's connection to a perUser one is theirs alone", async () => {
+    const store = memoryAuthStore();
+    const book = new ServerOAuthBook(store, { PORT: '3000' });
+    const shared: ServerConfig = { ...config, source: 'config', ownerId: undefined };
+    const sharedConnection: ConnectionLike = { ...connection(), config: shared };
+    await expect(book.start(sharedConnection, 'u1', '/preview')).rejects.toThrow(
+      /shared by every user of this host.*"perUser"/,
+    );
+    const perUser = (ownerId: string): ServerConfig => ({
+      ...config,
+      source: 'config',
+      perUser: true,
+      ownerId,
+    });
+    await expect(book.start({ ...connection(), config: perUser('u1') }, 'u2', '/preview')).rejects.toThrow(
+      /another user's/,
+    );
+    await store.save('u1', 'docs', { tokens: { access_token: 'a1', token_type: 'Bearer' } });
+    expect(await book.status(perUser('u1'), 'u1')).toMatchObject({ kind: 'signed-in' });
+    expect(await book.status(perUser('u2'), 'u2')).toEqual({ kind: 'none' });
+    expect(await book.status(perUser('u1'), 'u2')).toEqual({ kind: 'none' });
+    expect(await book.status(shared, 'u1')).toEqual({ kind: 'none' });
+  });
+
   it('the way back is a path of this host only', () => {
     expect(safeReturnTo('/preview')).toBe('/preview');
     expect(safeReturnTo('/c/abc?x=1')).toBe('/c/abc?x=1');

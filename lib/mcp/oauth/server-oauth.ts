@@ -221,8 +221,7 @@ export class ServerOAuthBook {
     returnTo: string,
   ): Promise<{ kind: 'connected' } | { kind: 'redirect'; url: string }> {
     const { config } = connection;
-    if (userId !== this.credentialsUser(config))
-      throw new SignInError(403, `Only the user who added ${config.name} can sign in to it.`);
+    if (userId !== this.credentialsUser(config)) throw new SignInError(403, notTheirs(config, 'sign in to'));
     const serverUrl = httpUrl(config);
     const fetchFn = this.fetchFor(serverUrl, connection.outboundPolicy);
     const provider = this.providerFor(config, userId, connection.outboundPolicy);
@@ -329,7 +328,7 @@ export class ServerOAuthBook {
   /** Disconnect: the host forgets the user's tokens for the server; the connection asks to sign in again. */
   async signOut(connection: ConnectionLike, userId: string): Promise<void> {
     if (userId !== this.credentialsUser(connection.config))
-      throw new SignInError(403, `Only the user who added ${connection.config.name} can disconnect it.`);
+      throw new SignInError(403, notTheirs(connection.config, 'disconnect'));
     this.machines.delete(connection.id);
     if (connection.config.transport.type === 'http')
       this.challenges.delete(new URL(connection.config.transport.url).href);
@@ -352,6 +351,13 @@ export class ServerOAuthBook {
       refreshable: Boolean(tokens.refresh_token),
     };
   }
+}
+
+/** Why a user may not sign in to (or disconnect) a server whose sign-in is not theirs. */
+function notTheirs(config: ServerConfig, what: string): string {
+  if (config.source === 'user') return `Only the user who added ${config.name} can ${what} it.`;
+  if (config.ownerId !== undefined) return `This connection to ${config.name} is another user's.`;
+  return `${config.name} is one connection shared by every user of this host: its operator signs it in (client credentials), or gives each user a connection of their own ("perUser" in host.config.json).`;
 }
 
 /**

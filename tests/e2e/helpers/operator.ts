@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { type Browser, type BrowserContext, expect } from '@playwright/test';
+import { type Browser, type BrowserContext, type BrowserContextOptions, expect } from '@playwright/test';
 import { HOSTED_ENV, hostedDatabaseUrl } from '../hosted-env';
 import { SignInPage } from '../pages/sign-in-page';
 import { virtualAuthenticator } from './webauthn';
@@ -23,8 +23,9 @@ export async function invitedAccount(
   browser: Browser,
   origin: string,
   name: string,
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: origin });
+  const context = await browser.newContext({ ...options, baseURL: origin });
   const page = await context.newPage();
   await virtualAuthenticator(page);
   const invite = operatorLink('invite');

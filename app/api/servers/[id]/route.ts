@@ -9,9 +9,6 @@ export async function DELETE(request: Request, context: { params: Promise<{ id: 
   const outcome = await (await getRegistry()).remove(id, (await currentUser(request)).id);
   if (outcome === 'not-found') return jsonError(404, `No server has the id "${id}".`);
   if (outcome === 'operator-server')
-    return jsonError(
-      403,
-      `"${id}" is the operator's server, shared by everyone: only host.config.json removes it.`,
-    );
+    return jsonError(403, `"${id}" is the operator's server: only host.config.json removes it.`);
   return new Response(null, { status: 204 });
 }

@@ -29,8 +29,10 @@ async function call(request: Request, user: SessionUser) {
   const over = await overUserLimit('tool-call', user.id);
   if (over) return over;
   const context = await viewCallContext(user, parsed.request);
+  const registry = await getRegistry();
+  await registry.reachFor(user.id);
   const started = await startCall(
-    await getRegistry(),
+    registry,
     {
       serverId,
       toolName,

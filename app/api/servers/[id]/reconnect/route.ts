@@ -1,7 +1,7 @@
 import { currentUser } from '@/lib/auth/session';
 import { deploymentMode } from '@/lib/config/deployment';
 import { jsonError } from '@/lib/http/json';
-import { getRegistry, mayManage } from '@/lib/mcp/registry';
+import { getRegistry, mayReconnect } from '@/lib/mcp/registry';
 import { serverView } from '@/lib/mcp/snapshot';
 
 export const dynamic = 'force-dynamic';
@@ -12,7 +12,7 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   const connection = (await getRegistry()).getFor(id, user.id);
   if (!connection) return jsonError(404, `No server has the id "${id}".`);
   // A reconnect ends every session with the server: on a shared server that is everyone's.
-  if (!mayManage(connection, user.id, deploymentMode()))
+  if (!mayReconnect(connection, user.id, deploymentMode()))
     return jsonError(
       403,
       `"${id}" is the operator's server, shared by everyone: its connection is the host's to manage.`,
