@@ -7,7 +7,7 @@ import { hostConfig } from '../config/load';
 import { type Db, getDb } from '../db';
 import { consumeAccountLink, peekAccountLink } from './account-links';
 import { parseRegistrationContext, registrationDecision } from './registration-context';
-import { endRotationChain, sessionRotation } from './session-rotation';
+import { endRotationChain, revokeOthersKeepingChain, sessionRotation } from './session-rotation';
 
 async function userExists(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
@@ -50,6 +50,12 @@ async function createAuth(env = process.env) {
         if (ctx.path === '/sign-out') {
           const session = await getSessionFromCtx(ctx);
           if (session) await endRotationChain(db, session.session.token);
+          return;
+        }
+        if (ctx.path === '/revoke-other-sessions') {
+          const session = await getSessionFromCtx(ctx);
+          if (session && (await revokeOthersKeepingChain(db, session.user.id, session.session.token)))
+            return ctx.json({ status: true });
           return;
         }
         if (ctx.path !== '/passkey/delete-passkey') return;

@@ -50,6 +50,36 @@ export async function endRotationChain(db: Db, token: string): Promise<void> {
     where token in (select token from replaced union select token from successors)`.execute(db);
 }
 
+/** The token a rotation chain ends in: `token` itself unless it was replaced (and so on). */
+export async function liveEndOf(db: Db, token: string): Promise<string> {
+  const row = await sql<{ token: string }>`
+    with recursive chain(token, depth) as (
+      select ${token}::text, 0
+      union all
+      select s.rotated_to, c.depth + 1 from auth_sessions s join chain c on s.token = c.token
+      where s.rotated_to is not null and c.depth < 100
+    )
+    select token from chain order by depth desc limit 1`.execute(db);
+  return row.rows[0]?.token ?? token;
+}
+
+/**
+ * "Sign out everywhere else" sent with a token rotation has just replaced (its request left before
+ * the new cookie arrived): Better Auth would keep that token, which ends within the grace period,
+ * and end its successor, the session the browser now holds. The user's sessions but those two end.
+ */
+export async function revokeOthersKeepingChain(db: Db, userId: string, token: string): Promise<boolean> {
+  const live = await liveEndOf(db, token);
+  if (live === token) return false;
+  // The kept token names its live successor directly, so signing out with it still ends both.
+  await sql`update auth_sessions set rotated_to = ${live} where token = ${token}`.execute(db);
+  await sql`
+    delete from auth_sessions where user_id = ${userId} and token <> ${token} and token <> ${live}`.execute(
+    db,
+  );
+  return true;
+}
+
 /**
  * Issue 16 item 2: session rotation, which Better Auth does not do (it extends a token's expiry and
  * keeps the token). A session older than `rotateAfterMs` gets a new token (a new session with a full

@@ -214,6 +214,29 @@ const migrations: Record<string, Migration> = {
       await sql`create index auth_sessions_rotated_to on auth_sessions (rotated_to)`.execute(db);
     },
   },
+  '0012-keep-one-passkey': {
+    async up(db: Kysely<unknown>) {
+      // Issue 16: the sign-in route refuses to remove a user's only passkey, but two removals at once
+      // would each count two. Here they take turns on the user's row, and the second counts after the
+      // first: a user always keeps one. Deleting the account itself (the row is gone) removes them all.
+      await sql`
+        create function keep_one_passkey() returns trigger language plpgsql as $$
+        begin
+          perform 1 from users where id = old.user_id for update;
+          if not found then
+            return old;
+          end if;
+          if (select count(*) from auth_passkeys where user_id = old.user_id) <= 1 then
+            raise exception 'a user keeps at least one sign-in passkey' using errcode = 'check_violation';
+          end if;
+          return old;
+        end
+        $$`.execute(db);
+      await sql`
+        create trigger auth_passkeys_keep_one before delete on auth_passkeys
+        for each row execute function keep_one_passkey()`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -308,6 +308,39 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     }
   });
 
+  test('"sign out everywhere else" sent with a token just replaced ends neither it nor the session that replaced it', async ({
+    page,
+    playwright,
+  }) => {
+    await virtualAuthenticator(page);
+    await signUpByInvitation(page, `Keep ${randomUUID().slice(0, 6)}`);
+    const first = await sessionCookie(page.context());
+    await expect
+      .poll(
+        async () => {
+          expect((await page.request.get('/api/conversations')).status()).toBe(200);
+          return (await sessionCookie(page.context())).token;
+        },
+        { timeout: 30_000, intervals: [1_000] },
+      )
+      .not.toBe(first.token);
+    const second = await sessionCookie(page.context());
+    // The request left with the old cookie, before the new one arrived.
+    const late = await playwright.request.newContext({
+      extraHTTPHeaders: { cookie: first.header, origin: ORIGIN },
+    });
+    try {
+      const revoked = await late.post(`${ORIGIN}/api/auth/revoke-other-sessions`, { data: {} });
+      expect(revoked.status()).toBe(200);
+      expect(await secondsLeft(second.token)).toBeGreaterThan(6 * 24 * 3600);
+      const current = await playwright.request.newContext({ extraHTTPHeaders: { cookie: second.header } });
+      expect((await current.get(`${ORIGIN}/api/conversations`)).status()).toBe(200);
+      await current.dispose();
+    } finally {
+      await late.dispose();
+    }
+  });
+
   test('a cancelled ceremony changes nothing and says so', async ({ page }) => {
     const authenticator = await virtualAuthenticator(page);
     const signIn = new SignInPage(page);
