@@ -44,6 +44,23 @@ async function sessionCookie(context: BrowserContext) {
   };
 }
 
+/**
+ * The browser's session cookie once rotation has replaced `token`: the hosted host rotates after
+ * 10 s (SESSION_ROTATE_SECONDS), and the browser's requests carry the new cookie back.
+ */
+async function rotatedFrom(page: Page, token: string) {
+  await expect
+    .poll(
+      async () => {
+        expect((await page.request.get('/api/conversations')).status()).toBe(200);
+        return (await sessionCookie(page.context())).token;
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .not.toBe(token);
+  return sessionCookie(page.context());
+}
+
 /** Seconds until a session token stops signing in, as the database has it. */
 async function secondsLeft(token: string): Promise<number | undefined> {
   const db = new pg.Client({ connectionString: hostedDatabaseUrl() });
@@ -275,17 +292,7 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     await signUpByInvitation(page, `Rota ${randomUUID().slice(0, 6)}`);
     const first = await sessionCookie(page.context());
     expect(await secondsLeft(first.token)).toBeGreaterThan(6 * 24 * 3600);
-    // The hosted host rotates after 10 s (SESSION_ROTATE_SECONDS): the browser's requests carry it.
-    await expect
-      .poll(
-        async () => {
-          expect((await page.request.get('/api/conversations')).status()).toBe(200);
-          return (await sessionCookie(page.context())).token;
-        },
-        { timeout: 30_000, intervals: [1_000] },
-      )
-      .not.toBe(first.token);
-    const second = await sessionCookie(page.context());
+    const second = await rotatedFrom(page, first.token);
     expect(await secondsLeft(second.token)).toBeGreaterThan(6 * 24 * 3600);
     expect(await secondsLeft(first.token)).toBeLessThanOrEqual(60);
 
@@ -315,16 +322,7 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     await virtualAuthenticator(page);
     await signUpByInvitation(page, `Keep ${randomUUID().slice(0, 6)}`);
     const first = await sessionCookie(page.context());
-    await expect
-      .poll(
-        async () => {
-          expect((await page.request.get('/api/conversations')).status()).toBe(200);
-          return (await sessionCookie(page.context())).token;
-        },
-        { timeout: 30_000, intervals: [1_000] },
-      )
-      .not.toBe(first.token);
-    const second = await sessionCookie(page.context());
+    const second = await rotatedFrom(page, first.token);
     // The request left with the old cookie, before the new one arrived.
     const late = await playwright.request.newContext({
       extraHTTPHeaders: { cookie: first.header, origin: ORIGIN },
