@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mcpletTool, type OddServer, startOddServer } from '../../tests/fixtures/mcp/odd-server';
 import { dispatch } from './dispatch';
 import { McpRegistry, mayManage, mayReconnect } from './registry';
@@ -184,6 +184,29 @@ describe("issue 16 item 3: a user's server is theirs alone; the operator's are e
       // A user reaching the host for the first time waits for their new connection's first connect.
       await registry.reachFor('u3');
       expect(registry.getFor('per', 'u3')?.status).toBe('ready');
+
+      // Unreached for the idle time, a user's connection closes; reaching it keeps it; reaching it
+      // after it closed starts a new one.
+      const before = registry.getFor('per', 'u3');
+      const t = Date.now() + 1_000;
+      vi.useFakeTimers({ toFake: ['Date'], now: t });
+      try {
+        registry.getFor('per', 'u3');
+        vi.setSystemTime(t + 50_000);
+        registry.getFor('per', 'u3');
+        expect(await registry.closeIdle(60_000, t + 100_000)).toBe(2);
+        expect(before?.status).toBe('ready');
+        expect(await registry.closeIdle(60_000, t + 120_000)).toBe(1);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(before?.status).toBe('closed');
+      expect(registry.heldFor('per', 'u3')).toBeUndefined();
+      const again = registry.getFor('per', 'u3');
+      expect(again).not.toBe(before);
+      await again?.connect();
+      expect(again?.status).toBe('ready');
+      expect(registry.getFor('shared', 'u1')?.status).toBe('ready');
     } finally {
       expect(await registry.remove('per', 'u1', 'local')).toBe('removed');
     }

@@ -35,6 +35,9 @@ export interface ModelTool {
 /** A changed tool is reported once per deployment within this time (every instance sees it). */
 const REPORT_ONCE_MS = 24 * 3600_000;
 
+/** A user's connection to a `perUser` server closes after this long unreached (checked every minute). */
+const PER_USER_IDLE_MS = 30 * 60_000;
+
 /** How long the first request waits for servers that are still connecting after start-up. */
 const FIRST_CONNECT_WAIT_MS = 4_000;
 
@@ -46,6 +49,8 @@ export class McpRegistry {
   private readonly connections = new Map<string, ServerConnection>();
   /** The operator's `perUser` servers by id: each user's connection is started when they first reach it. */
   private readonly perUser = new Map<string, ServerConfig>();
+  /** When each user's connection to a `perUser` server was last reached, by connection key. */
+  private readonly perUserReached = new Map<string, number>();
   /** Where action calls are recorded (16.5); the host wires it to the database. */
   audit?: (entry: AuditEntry) => void;
   private readonly pools: ReadonlySet<string>;
@@ -108,13 +113,21 @@ export class McpRegistry {
 
   private startPerUser(id: string, userId: string): ServerConnection | undefined {
     const template = this.perUser.get(id);
-    return template ? this.start({ ...template, ownerId: userId }) : undefined;
+    if (!template) return undefined;
+    const connection = this.start({ ...template, ownerId: userId });
+    this.perUserReached.set(connection.key, Date.now());
+    return connection;
   }
 
   /** The operator's server of this id: the shared connection, or the user's own to a `perUser` one. */
   private operators(id: string, userId: string): ServerConnection | undefined {
     const template = this.perUser.get(id);
-    if (template) return this.connections.get(connectionKey({ ...template, ownerId: userId }));
+    if (template) {
+      const key = connectionKey({ ...template, ownerId: userId });
+      const own = this.connections.get(key);
+      if (own) this.perUserReached.set(key, Date.now());
+      return own;
+    }
     const connection = this.connections.get(id);
     return connection?.config.source === 'user' ? undefined : connection;
   }
@@ -237,7 +250,10 @@ export class McpRegistry {
     if (this.perUser.delete(id)) {
       // A `perUser` server removed (local mode): every user's connection to it goes with it.
       const others = this.list().filter((c) => c.config.source !== 'user' && c.id === id);
-      for (const other of others) this.connections.delete(connectionKey(other.config));
+      for (const other of others) {
+        this.connections.delete(connectionKey(other.config));
+        this.perUserReached.delete(connectionKey(other.config));
+      }
       await Promise.all(others.map((c) => c.close()));
     }
     if (connection.config.source === 'user') {
@@ -260,10 +276,29 @@ export class McpRegistry {
     await connection.close();
   }
 
+  /**
+   * Closes the users' connections to `perUser` servers that nobody reached for `idleMs` (their MCP
+   * sessions end); the next request of that user starts a new one. Returns how many closed.
+   */
+  async closeIdle(idleMs: number, now = Date.now()): Promise<number> {
+    const idle = [...this.perUserReached].filter(([, at]) => now - at > idleMs).map(([key]) => key);
+    const closing: ServerConnection[] = [];
+    for (const key of idle) {
+      this.perUserReached.delete(key);
+      const connection = this.connections.get(key);
+      if (!connection) continue;
+      this.connections.delete(key);
+      closing.push(connection);
+    }
+    await Promise.all(closing.map((c) => c.close()));
+    return closing.length;
+  }
+
   async closeAll(): Promise<void> {
     await Promise.all(this.list().map((c) => c.close()));
     this.connections.clear();
     this.perUser.clear();
+    this.perUserReached.clear();
   }
 }
 
@@ -362,6 +397,11 @@ async function createRegistry(): Promise<McpRegistry> {
     );
   });
   const connections = await startServers(registry, configuredServers(), () => listStoredServers(db));
+  setInterval(() => {
+    registry
+      .closeIdle(PER_USER_IDLE_MS)
+      .catch((error: unknown) => log('warn', '[mcp] could not close idle per-user connections', { error }));
+  }, 60_000).unref();
   await Promise.race([
     Promise.all(connections.map((c) => c.connect())),
     new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_WAIT_MS).unref()),
