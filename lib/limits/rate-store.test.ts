@@ -45,3 +45,17 @@ describe.each(targets)('issue 16 item 6: sliding-window limits ($name)', ({ pair
     expect((await two.take(a, 1, 60_000, 6)).ok).toBe(false);
   });
 });
+
+describe('the memory store', () => {
+  it('drops the windows every take has left, and keeps the live ones', async () => {
+    const store = memoryRateStore();
+    const t0 = 1_000_000;
+    for (let i = 0; i < 200; i++) await store.take(`derived:u:c${i}`, 5, 60_000, t0);
+    await store.take('chat-turn:u', 30, 60_000, t0 + 59_000);
+    expect(store.keys()).toBe(201);
+    // Later, past the first windows: the next sweep (every 256 takes) drops them.
+    for (let i = 0; i < 55; i++) await store.take('tool-call:u', 1_000, 60_000, t0 + 61_000);
+    expect(store.keys()).toBe(2);
+    expect(await store.take('chat-turn:u', 1, 60_000, t0 + 61_001)).toMatchObject({ ok: false });
+  });
+});

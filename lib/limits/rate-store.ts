@@ -12,19 +12,34 @@ export interface RateStore {
   take(key: string, limit: number, windowMs: number, now?: number): Promise<Taken>;
 }
 
-export function memoryRateStore(): RateStore {
-  const windows = new Map<string, number[]>();
+/** Every this many takes the memory store drops the windows that have emptied. */
+const SWEEP_EVERY = 256;
+
+/**
+ * One process's windows. A key is a user's kind of request or a conversation's derived results, so
+ * keys keep coming; a window whose takes have all left it is dropped (what Redis's PEXPIRE does).
+ */
+export function memoryRateStore(): RateStore & { keys(): number } {
+  const windows = new Map<string, { times: number[]; windowMs: number }>();
+  let takes = 0;
+  const sweep = (now: number) => {
+    for (const [key, { times, windowMs }] of windows) {
+      if (times.every((t) => now - t >= windowMs)) windows.delete(key);
+    }
+  };
   return {
     async take(key, limit, windowMs, now = Date.now()) {
-      const recent = (windows.get(key) ?? []).filter((t) => now - t < windowMs);
+      if (++takes % SWEEP_EVERY === 0) sweep(now);
+      const recent = (windows.get(key)?.times ?? []).filter((t) => now - t < windowMs);
       if (recent.length >= limit) {
-        windows.set(key, recent);
+        windows.set(key, { times: recent, windowMs });
         return { ok: false, retryAfterMs: Math.max(1, (recent[0] ?? now) + windowMs - now) };
       }
       recent.push(now);
-      windows.set(key, recent);
+      windows.set(key, { times: recent, windowMs });
       return { ok: true };
     },
+    keys: () => windows.size,
   };
 }
 
