@@ -1,7 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { compileSchema, describeErrors } from './validators';
+import { cachedValidators, compileSchema, describeErrors } from './validators';
 
 describe('schema compilation', () => {
+  it("is bounded: schemas servers keep sending (new tool lists, each elicitation's form) do not pile up", () => {
+    const first = compileSchema({
+      type: 'object',
+      properties: { n0: { type: 'integer' } },
+      required: ['n0'],
+    });
+    if (!first.ok) throw new Error(first.error);
+    for (let i = 1; i <= 1_200; i++)
+      compileSchema({ type: 'object', properties: { [`n${i}`]: { type: 'integer' } } });
+    const kept = cachedValidators();
+    expect(kept.host).toBe(1_000);
+    expect(kept.ajv).toBeLessThanOrEqual(1_100);
+    // The evicted validator a live tool may still hold keeps working; asked again, it is compiled anew.
+    expect(first.validate({ n0: 1 })).toBe(true);
+    expect(first.validate({ n0: 'x' })).toBe(false);
+    const again = compileSchema({
+      type: 'object',
+      properties: { n0: { type: 'integer' } },
+      required: ['n0'],
+    });
+    expect(again.ok && again.validate !== first.validate).toBe(true);
+  });
+
   it('compiles once and reuses the validator', () => {
     const a = compileSchema({ type: 'object', properties: { n: { type: 'integer' } } });
     const b = compileSchema({ type: 'object', properties: { n: { type: 'integer' } } });
