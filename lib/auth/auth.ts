@@ -6,6 +6,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { hostConfig } from '../config/load';
 import { type Db, getDb } from '../db';
 import { consumeAccountLink, peekAccountLink } from './account-links';
+import { removeSignInPasskey } from './passkey-removal';
 import { parseRegistrationContext, registrationDecision } from './registration-context';
 import { endRotationChain, revokeOthersKeepingChain, sessionRotation } from './session-rotation';
 
@@ -60,13 +61,13 @@ async function createAuth(env = process.env) {
         }
         if (ctx.path !== '/passkey/delete-passkey') return;
         const session = await getSessionFromCtx(ctx);
-        // Without a session the endpoint itself refuses; with one, the last passkey stays.
-        if (!session) return;
-        const held = await ctx.context.adapter.count({
-          model: 'passkey',
-          where: [{ field: 'userId', value: session.user.id }],
-        });
-        if (held <= 1) throw new APIError('BAD_REQUEST', { message: LAST_PASSKEY_REFUSAL });
+        const id: unknown = ctx.body?.id;
+        // Without a session, or a passkey of the user's, the endpoint answers as it does; with one, the
+        // host removes it, never the last, even when two removals race (passkey-removal.ts).
+        if (!session || typeof id !== 'string') return;
+        const removal = await removeSignInPasskey(db, session.user.id, id);
+        if (removal === 'last') throw new APIError('BAD_REQUEST', { message: LAST_PASSKEY_REFUSAL });
+        if (removal === 'removed') return ctx.json({ status: true });
       }),
     },
     user: {

@@ -33,7 +33,7 @@ const PGLITE_CONF = 'shared_buffers=16MB';
 
 export async function openDb(target: DbTarget): Promise<Db> {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: await poolFor(target) }) });
-  await migrateToLatest(db as Kysely<unknown>);
+  await migrateToLatest(db as Kysely<unknown>, target.databaseUrl ? target.schema : undefined);
   await db
     .insertInto('users')
     .values({ id: LOCAL_USER_ID, display_name: 'Local user' })

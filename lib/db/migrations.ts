@@ -245,8 +245,14 @@ const provider: MigrationProvider = {
   },
 };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/**
+ * `schema`: the PostgreSQL schema the tables live in (tests isolate themselves this way). Kysely
+ * looks for its own migration tables in every schema unless told which: another schema's would
+ * make it skip creating them here.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : error}`);

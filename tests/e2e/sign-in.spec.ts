@@ -22,6 +22,26 @@ async function device(browser: Browser) {
   return { page, authenticator: await virtualAuthenticator(page), signIn: new SignInPage(page) };
 }
 
+/** A new account (this page's authenticator, an operator's invitation), with its Settings open. */
+async function signedUpInSettings(page: Page, who: string) {
+  await virtualAuthenticator(page);
+  const name = `${who} ${randomUUID().slice(0, 6)}`;
+  await signUpByInvitation(page, name);
+  const account = new AccountSettings(page);
+  await account.open();
+  return { name, account };
+}
+
+/** A second device joins the account through a one-time link made in Settings on the first. */
+async function joinFromAnotherDevice(browser: Browser, account: AccountSettings, name: string) {
+  const url = await account.linkDevice();
+  const other = await device(browser);
+  await other.page.goto(url);
+  await other.signIn.join();
+  await expect(other.signIn.accountName()).toHaveText(name);
+  return other;
+}
+
 async function signUpByInvitation(page: Page, name: string) {
   const invite = operatorLink('invite');
   expect(invite.status, invite.stderr).toBe(0);
@@ -175,11 +195,7 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     page,
     browser,
   }) => {
-    await virtualAuthenticator(page);
-    const name = `Grace ${randomUUID().slice(0, 6)}`;
-    await signUpByInvitation(page, name);
-    const account = new AccountSettings(page);
-    await account.open();
+    const { name, account } = await signedUpInSettings(page, 'Grace');
     await expect(account.passkeys()).toHaveCount(1);
     const url = await account.linkDevice();
     expect(await violations(page)).toEqual([]);
@@ -237,11 +253,7 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     page,
     browser,
   }) => {
-    await virtualAuthenticator(page);
-    const name = `Ada ${randomUUID().slice(0, 6)}`;
-    await signUpByInvitation(page, name);
-    const account = new AccountSettings(page);
-    await account.open();
+    const { name, account } = await signedUpInSettings(page, 'Ada');
     await expect(account.passkeys()).toHaveCount(1);
     await expect(account.removeButton(0)).toBeDisabled();
     // The server refuses it too, whatever the page shows.
@@ -257,11 +269,7 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
       'This is your only passkey: add another before you remove it, or you could not sign in again.',
     );
 
-    const url = await account.linkDevice();
-    const other = await device(browser);
-    await other.page.goto(url);
-    await other.signIn.join();
-    await expect(other.signIn.accountName()).toHaveText(name);
+    const other = await joinFromAnotherDevice(browser, account, name);
     await account.open();
     await expect(account.passkeys()).toHaveCount(2);
     await account.removePasskey(1);
@@ -282,6 +290,36 @@ test.describe('issue 16: passkey sign-in in hosted mode', () => {
     const signIn = new SignInPage(page);
     await signIn.signIn();
     await expect(signIn.accountName()).toHaveText(name);
+  });
+
+  test('two removals of the last two passkeys at once: one goes, the other is refused with the reason', async ({
+    page,
+    browser,
+  }) => {
+    const { name, account } = await signedUpInSettings(page, 'Grace');
+    const other = await joinFromAnotherDevice(browser, account, name);
+    const listed = async () =>
+      (await (await page.request.get('/api/auth/passkey/list-user-passkeys')).json()) as Array<{
+        id: string;
+      }>;
+    const both = await listed();
+    expect(both).toHaveLength(2);
+    const answers = await Promise.all(
+      both.map((p) =>
+        page.request.post('/api/auth/passkey/delete-passkey', {
+          headers: { origin: ORIGIN },
+          data: { id: p.id },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status()).sort()).toEqual([200, 400]);
+    const refused = answers.find((a) => a.status() === 400);
+    if (!refused) throw new Error('no removal was refused');
+    expect(((await refused.json()) as { message?: string }).message).toBe(
+      'This is your only passkey: add another before you remove it, or you could not sign in again.',
+    );
+    expect(await listed()).toHaveLength(1);
+    await other.page.context().close();
   });
 
   test('a session gets a new token once it is due; the old one lives only for its grace period, and sign-out ends both', async ({
