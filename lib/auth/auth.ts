@@ -50,14 +50,14 @@ async function createAuth(env = process.env) {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-out') {
           const session = await getSessionFromCtx(ctx);
-          if (session) await endRotationChain(db, session.session.token);
+          if (session) await endRotationChain(db, session.user.id, session.session.token);
           return;
         }
         if (ctx.path === '/revoke-other-sessions') {
           const session = await getSessionFromCtx(ctx);
-          if (session && (await revokeOthersKeepingChain(db, session.user.id, session.session.token)))
-            return ctx.json({ status: true });
-          return;
+          if (!session) return;
+          await revokeOthersKeepingChain(db, session.user.id, session.session.token);
+          return ctx.json({ status: true });
         }
         if (ctx.path !== '/passkey/delete-passkey') return;
         const session = await getSessionFromCtx(ctx);

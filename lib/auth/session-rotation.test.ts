@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect';
 import { dbTestTargets } from '../db/queries/db-targets';
-import { endRotationChain, liveEndOf, revokeOthersKeepingChain } from './session-rotation';
+import { claimRotation, endRotationChain, liveEndOf, revokeOthersKeepingChain } from './session-rotation';
 
 describe.each(dbTestTargets())('issue 16 item 2: rotation chains, on $name', (target) => {
   let db: Db;
@@ -13,6 +13,7 @@ describe.each(dbTestTargets())('issue 16 item 2: rotation chains, on $name', (ta
       .values([
         { id: 'ada', display_name: 'Ada' },
         { id: 'bob', display_name: 'Bob' },
+        { id: 'cy', display_name: 'Cy' },
       ])
       .execute();
   });
@@ -43,20 +44,47 @@ describe.each(dbTestTargets())('issue 16 item 2: rotation chains, on $name', (ta
     await session('bob', 'b1');
     expect(await liveEndOf(db, 'a1')).toBe('a3');
     expect(await liveEndOf(db, 'a3')).toBe('a3');
-    expect(await revokeOthersKeepingChain(db, 'ada', 'a1')).toBe(true);
+    await revokeOthersKeepingChain(db, 'ada', 'a1');
     expect(await tokens('ada')).toEqual(['a1', 'a3']);
     expect(await tokens('bob')).toEqual(['b1']);
   });
 
-  it('with a token nobody replaced it leaves the revocation to Better Auth', async () => {
+  it('with a token nobody replaced it keeps only that one', async () => {
     await session('bob', 'b2');
-    expect(await revokeOthersKeepingChain(db, 'bob', 'b1')).toBe(false);
-    expect(await tokens('bob')).toEqual(['b1', 'b2']);
+    await session('bob', 'b3');
+    await revokeOthersKeepingChain(db, 'bob', 'b1');
+    expect(await tokens('bob')).toEqual(['b1']);
   });
 
-  it('signing out ends the whole chain, before and after the token, and nothing else', async () => {
-    await endRotationChain(db, 'a1');
-    expect(await tokens('ada')).toEqual(['a1']);
-    expect(await tokens('bob')).toEqual(['b1', 'b2']);
+  it('signing out ends the whole chain, the token, before and after it, and nothing else', async () => {
+    await session('ada', 'a-laptop');
+    await endRotationChain(db, 'ada', 'a1');
+    expect(await tokens('ada')).toEqual(['a-laptop']);
+    expect(await tokens('bob')).toEqual(['b1']);
+  });
+
+  it('a rotation whose new session a revocation ended meanwhile hands nothing out; the old token stays', async () => {
+    // The rotation made c2 for c1; "sign out everywhere else" with c1 ended c2 before the claim.
+    await session('cy', 'c1');
+    await session('cy', 'c2');
+    await revokeOthersKeepingChain(db, 'cy', 'c1');
+    expect(await claimRotation(db, 'cy', 'c1', 'c2')).toBe(false);
+    expect(await tokens('cy')).toEqual(['c1']);
+    expect(await liveEndOf(db, 'c1')).toBe('c1');
+  });
+
+  it('a rotation claimed before the revocation: the revocation keeps both the old token and its successor', async () => {
+    await session('cy', 'c3');
+    await session('cy', 'c-phone');
+    expect(await claimRotation(db, 'cy', 'c1', 'c3')).toBe(true);
+    await revokeOthersKeepingChain(db, 'cy', 'c1');
+    expect(await tokens('cy')).toEqual(['c1', 'c3']);
+  });
+
+  it('a rotation racing a sign-out with the same token finds it gone', async () => {
+    await session('cy', 'c4');
+    await endRotationChain(db, 'cy', 'c3');
+    expect(await claimRotation(db, 'cy', 'c3', 'c4')).toBe(false);
+    expect(await tokens('cy')).toEqual(['c4']);
   });
 });

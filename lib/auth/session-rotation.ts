@@ -17,37 +17,62 @@ async function successorOf(db: Db, token: string): Promise<string | null> {
 }
 
 /**
- * One rotation per token however many requests race for it: the first to mark the old token
- * replaced wins, and the old token's expiry is cut to the grace period.
+ * The user's row, locked for the rest of `trx`: a rotation, a "sign out everywhere else" and a
+ * sign-out of one user's sessions take turns, so none ends a session another is handing out.
  */
-async function claimRotation(db: Db, token: string, successor: string): Promise<boolean> {
-  const graceEnds = new Date(Date.now() + ROTATION_GRACE_MS);
-  const result = await sql`
-    update auth_sessions set rotated_to = ${successor}, expires_at = least(expires_at, ${graceEnds})
-    where token = ${token} and rotated_to is null`.execute(db);
-  return Number(result.numAffectedRows ?? 0) === 1;
+async function lockUser(trx: Db, userId: string): Promise<void> {
+  await sql`select 1 from users where id = ${userId} for update`.execute(trx);
 }
 
 /**
- * Signing out with one token of a rotation chain ends the whole chain: the tokens it replaced (each
- * in its grace period) and the ones that replaced it (a new cookie the browser may never have got).
+ * One rotation per token however many requests race for it: the first to mark the old token
+ * replaced wins, and the old token's expiry is cut to the grace period. A successor that a
+ * revocation ended between its creation and this claim is not handed out.
  */
-export async function endRotationChain(db: Db, token: string): Promise<void> {
-  await sql`
-    with recursive
-      replaced(token) as (
-        select token from auth_sessions where rotated_to = ${token}
-        union
-        select s.token from auth_sessions s join replaced r on s.rotated_to = r.token
-      ),
-      successors(token) as (
-        select rotated_to from auth_sessions where token = ${token} and rotated_to is not null
-        union
-        select s.rotated_to from auth_sessions s join successors n on s.token = n.token
-        where s.rotated_to is not null
-      )
-    delete from auth_sessions
-    where token in (select token from replaced union select token from successors)`.execute(db);
+export async function claimRotation(
+  db: Db,
+  userId: string,
+  token: string,
+  successor: string,
+): Promise<boolean> {
+  const graceEnds = new Date(Date.now() + ROTATION_GRACE_MS);
+  return db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    const result = await sql`
+      update auth_sessions set rotated_to = ${successor}, expires_at = least(expires_at, ${graceEnds})
+      where token = ${token} and rotated_to is null
+        and exists (select 1 from auth_sessions where token = ${successor})`.execute(trx);
+    return Number(result.numAffectedRows ?? 0) === 1;
+  });
+}
+
+/**
+ * Signing out with one token of a rotation chain ends the whole chain: the token, the tokens it
+ * replaced (each in its grace period) and the ones that replaced it (a new cookie the browser may
+ * never have got). A rotation racing the sign-out finds its token gone and hands out nothing.
+ */
+export async function endRotationChain(db: Db, userId: string, token: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    await sql`
+      with recursive
+        replaced(token) as (
+          select token from auth_sessions where rotated_to = ${token}
+          union
+          select s.token from auth_sessions s join replaced r on s.rotated_to = r.token
+        ),
+        successors(token) as (
+          select rotated_to from auth_sessions where token = ${token} and rotated_to is not null
+          union
+          select s.rotated_to from auth_sessions s join successors n on s.token = n.token
+          where s.rotated_to is not null
+        )
+      delete from auth_sessions
+      where user_id = ${userId}
+        and (token = ${token} or token in (select token from replaced union select token from successors))`.execute(
+      trx,
+    );
+  });
 }
 
 /** The token a rotation chain ends in: `token` itself unless it was replaced (and so on). */
@@ -64,20 +89,24 @@ export async function liveEndOf(db: Db, token: string): Promise<string> {
 }
 
 /**
- * "Sign out everywhere else" sent with a token rotation has just replaced (its request left before
- * the new cookie arrived): Better Auth would keep that token, which ends within the grace period,
- * and end its successor, the session the browser now holds. The user's sessions but those two end.
+ * "Sign out everywhere else": every session of the user ends but the one asking and, when rotation
+ * has just replaced its token (the request left before the new cookie arrived), the session that
+ * replaced it, which the browser now holds. Better Auth's own endpoint would keep the dying token
+ * and end its successor, and a rotation running meanwhile could hand out a session it had just
+ * ended; under the user's lock neither happens.
  */
-export async function revokeOthersKeepingChain(db: Db, userId: string, token: string): Promise<boolean> {
-  const live = await liveEndOf(db, token);
-  if (live === token) return false;
-  // The kept token names its live successor directly, so signing out with it still ends both.
-  await sql`update auth_sessions set rotated_to = ${live} where token = ${token}`.execute(db);
-  await sql`
-    delete from auth_sessions where user_id = ${userId} and token <> ${token} and token <> ${live}`.execute(
-    db,
-  );
-  return true;
+export async function revokeOthersKeepingChain(db: Db, userId: string, token: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    const live = await liveEndOf(trx, token);
+    // The kept token names its live successor directly, so signing out with it still ends both.
+    if (live !== token)
+      await sql`update auth_sessions set rotated_to = ${live} where token = ${token}`.execute(trx);
+    await sql`
+      delete from auth_sessions where user_id = ${userId} and token <> ${token} and token <> ${live}`.execute(
+      trx,
+    );
+  });
 }
 
 /**
@@ -106,7 +135,7 @@ export function sessionRotation(db: Db, rotateAfterMs: number) {
           let successor = replacedBy;
           if (due === 'rotate') {
             const fresh = await ctx.context.internalAdapter.createSession(user.id);
-            if (await claimRotation(db, session.token, fresh.token)) {
+            if (await claimRotation(db, user.id, session.token, fresh.token)) {
               await setSessionCookie(ctx, { session: fresh, user });
               return ctx.json({ rotated: true });
             }

@@ -1,6 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import type { FakeScript, FakeStep } from '../fixtures/fake-llm/script';
 import type { RecordedRequest } from '../fixtures/fake-llm/server';
+import { recordBrowser } from './helpers/browser-record';
 import { ChatPage } from './pages/chat-page';
 import { PreviewPage } from './pages/preview-page';
 import { FAKE_LLM_URL } from './ports';
@@ -24,7 +25,17 @@ export const test = base.extend<{
   chat: ChatPage;
   servers: Servers;
   preview: PreviewPage;
+  browserRecord: undefined;
 }>({
+  // A failed test prints what its page logged and which host requests were still open (CI keeps no trace).
+  browserRecord: [
+    async ({ context }, use, testInfo) => {
+      const record = recordBrowser(context);
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus) console.log(record.report());
+    },
+    { auto: true },
+  ],
   servers: async ({ request }, use) => {
     const added: string[] = [];
     await use({
