@@ -4,6 +4,7 @@ import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { replyEnding } from '@/lib/llm/reply-metadata';
 import { type ChatMode, parseChatMode } from '@/lib/mcplet/chat-mode';
+import { useCallInFlight } from '@/lib/store/calls-in-flight';
 import { useConversations } from '@/lib/store/conversations';
 import { storeChatMode, storedChatMode, storedModel, storeModel } from '@/lib/store/preferences';
 import { viewContextForRequest } from '@/lib/store/view-context';
@@ -98,6 +99,7 @@ export function Chat(props: ChatProps) {
   const restoredIds = useMemo(() => new Set(props.initialMessages.map((m) => m.id)), [props.initialMessages]);
   const latestReply = latestReplyKey(messages);
   const busy = status === 'submitted' || status === 'streaming';
+  useCallInFlight(busy);
   const requestBody = useCallback(
     () => ({ modelId, chatMode, viewContext: viewContextForRequest() }),
     [modelId, chatMode],

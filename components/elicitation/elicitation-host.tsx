@@ -8,10 +8,12 @@ import {
   type ElicitValue,
   formFields,
 } from '@/lib/mcplet/elicitation-schema';
+import { useCallsInFlight } from '@/lib/store/calls-in-flight';
 import { Button } from '../ui/button';
 import { ElicitationFields } from './elicitation-fields';
 
-const POLL_MS = 500;
+/** While a call of this page runs, a server's question shows within half a second; otherwise within 5 s. */
+const POLL_MS = { calling: 500, idle: 5_000 };
 
 type Answer = (
   id: string,
@@ -179,11 +181,12 @@ export function ElicitationHost() {
     setPrompts(body.prompts);
   }, []);
 
+  const calling = useCallsInFlight((s) => s.count > 0);
   useEffect(() => {
     void refresh();
-    const timer = setInterval(() => void refresh(), POLL_MS);
+    const timer = setInterval(() => void refresh(), calling ? POLL_MS.calling : POLL_MS.idle);
     return () => clearInterval(timer);
-  }, [refresh]);
+  }, [refresh, calling]);
 
   const answer: Answer = useCallback(
     async (id, action, content) => {

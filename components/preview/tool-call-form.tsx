@@ -4,6 +4,7 @@ import { type CallResponse, envelopeError } from '@/lib/mcp/call-response';
 import type { ToolView } from '@/lib/mcp/snapshot';
 import { GATE_TABLE } from '@/lib/mcplet/gates';
 import { DECISION_RULE_TEXT } from '@/lib/mcplet/trust-escalation';
+import { useCallInFlight } from '@/lib/store/calls-in-flight';
 import { askGate, type GatePrompt } from '@/lib/store/gates';
 import { MaliciousWarning, UntrustedBadge } from '../chat/tool-badges';
 import { Button } from '../ui/button';
@@ -123,6 +124,7 @@ export function ToolCallForm({
   const [decision, setDecision] = useState<Decision | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useCallInFlight(busy);
   const [response, setResponse] = useState<CallResponse | null>(null);
   // Each answered call gets a fresh view (the view keeps its own state between results otherwise).
   const [call, setCall] = useState<{ id: number; args: Record<string, unknown> }>({ id: 0, args: {} });

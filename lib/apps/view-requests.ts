@@ -6,6 +6,7 @@ import type {
 import { type RefusalReason, refusalWords } from '../gates/answers';
 import { type CallResponse, envelopeError } from '../mcp/call-response';
 import { GATE_TABLE } from '../mcplet/gates';
+import { useCallsInFlight } from '../store/calls-in-flight';
 import { askGate, type GateAnswer, type GatePrompt } from '../store/gates';
 import { useNotices } from '../store/notices';
 import { useToolChanges } from '../store/tool-changes';
@@ -45,6 +46,20 @@ export function gateRefusalError(reason: RefusalReason): ViewRequestError {
  * the view receives; a tool failure becomes an `isError` result (10.7).
  */
 export async function callToolFromView(
+  serverId: string,
+  name: string,
+  args: unknown,
+  from?: { conversationId: string; viewId: string },
+): Promise<CallToolResult> {
+  const end = useCallsInFlight.getState().begin();
+  try {
+    return await callFromView(serverId, name, args, from);
+  } finally {
+    end();
+  }
+}
+
+async function callFromView(
   serverId: string,
   name: string,
   args: unknown,

@@ -188,4 +188,32 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
       await expect(chat.error).toHaveCount(0);
     });
   });
+
+  test('an idle page asks for questions every 5 s, and every half second while a chat turn runs', async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
+    let polls = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/elicitations' && request.method() === 'GET') polls++;
+    });
+    // The page's clock runs on its own and is moved ahead at will: no waiting out the intervals.
+    await page.clock.install();
+    const first = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/elicitations');
+    await chat.open();
+    await first;
+    const idle = polls;
+    await page.clock.runFor(6_000);
+    expect(polls - idle).toBeLessThanOrEqual(1);
+
+    const t = token('slow');
+    await fakeModel.script(t, [{ kind: 'text', chunks: ['One', ' moment', ' please', '.'], delayMs: 1_000 }]);
+    await chat.send(`Take your time ${t}`);
+    await expect(page.getByTestId('chat')).toHaveAttribute('data-status', 'streaming');
+    const calling = polls;
+    await page.clock.runFor(2_000);
+    expect(polls - calling).toBeGreaterThanOrEqual(3);
+    await chat.waitIdle();
+  });
 });
