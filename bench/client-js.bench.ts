@@ -7,7 +7,7 @@ const BUDGET_GZIP_BYTES = 200 * 1024;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 /**
- * The JavaScript the chat page loads before it is interactive: every script its HTML names, fetched
+ * The JavaScript the chat page loads before it is interactive: every module script its HTML names, fetched
  * from the running host, measured raw and gzip-compressed (zlib's default level, as the host
  * serves it). The baseline is the budget; the five largest chunks are named.
  */
@@ -15,8 +15,16 @@ export async function benchClientJs(): Promise<void> {
   const host = await startHost(3413, { OLLAMA_BASE_URL: 'http://127.0.0.1:9' });
   try {
     const html = await (await fetch(`${host.url}/`)).text();
+    // A noModule script (Next's legacy polyfills) is never fetched by a browser that runs modules.
+    const tags = [...html.matchAll(/<script([^>]+)>/g)].map((m) => m[1] as string);
+    const legacy = tags.filter((attrs) => /\bnoModule\b/i.test(attrs)).length;
     const sources = [
-      ...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((m) => m[1] as string)),
+      ...new Set(
+        tags
+          .filter((attrs) => !/\bnoModule\b/i.test(attrs))
+          .map((attrs) => /\bsrc="([^"]+\.js[^"]*)"/.exec(attrs)?.[1])
+          .filter((src): src is string => src !== undefined),
+      ),
     ];
     const chunks = await Promise.all(
       sources.map(async (src) => {
@@ -37,6 +45,7 @@ export async function benchClientJs(): Promise<void> {
     }
     // zod's German messages stand for its other locales, which the browser bundle leaves out (next.config.ts).
     const locales = chunks.some((c) => c.text.includes('Ungültige'));
+    console.log(`  noModule scripts left out      ${legacy} (legacy browsers only)`);
     console.log(`  zod locales besides English   ${locales ? 'present' : 'absent'}`);
     for (const chunk of [...chunks].sort((a, b) => b.gzip - a.gzip).slice(0, 5))
       console.log(

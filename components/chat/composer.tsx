@@ -19,6 +19,11 @@ export function Composer({
   onStop: () => void;
 }) {
   const [text, setText] = useState('');
+  // Enter pressed while a reply runs: the message stays here, and the user is told why it was not sent.
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (!busy) setHeld(false);
+  }, [busy]);
   const ref = useRef<HTMLTextAreaElement>(null);
   const form = useRef<HTMLFormElement>(null);
 
@@ -49,6 +54,7 @@ export function Composer({
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
+    if (busy && text.trim().length > 0) setHeld(true);
     if (busy || disabled || text.trim().length === 0) return;
     onSend(text);
     update('');
@@ -104,8 +110,15 @@ export function Composer({
           </Button>
         )}
       </div>
-      <p id="composer-keys" className="mx-auto mt-1 hidden max-w-3xl text-xs text-muted sm:block">
-        Enter to send, Shift+Enter for a new line{busy ? ', Escape to stop' : ''}.
+      <p
+        id="composer-keys"
+        aria-live="polite"
+        className={`mx-auto mt-1 max-w-3xl text-xs text-muted ${held ? '' : 'hidden sm:block'}`}
+        data-testid="composer-hint"
+      >
+        {held
+          ? 'A reply is still running: your message waits here until it ends (Escape stops the reply).'
+          : `Enter to send, Shift+Enter for a new line${busy ? ', Escape to stop' : ''}.`}
       </p>
     </form>
   );

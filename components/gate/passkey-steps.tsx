@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { confirmWithPasskey, hasPasskey, registerPasskey, webAuthnAvailable } from '@/lib/passkey/ceremony';
+import { preloadWebAuthn } from '@/lib/passkey/webauthn-browser';
 import type { GateAnswer } from '@/lib/store/gates';
 import { Button } from '../ui/button';
 
@@ -26,6 +27,7 @@ export function PasskeySteps({
       setStep('unsupported');
       return;
     }
+    preloadWebAuthn();
     void hasPasskey().then((status) => {
       if (!status.ok) {
         setStep('unavailable');

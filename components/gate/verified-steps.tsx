@@ -7,6 +7,7 @@ import {
   fetchVerifiedChallenge,
   type VerifiedChallenge,
 } from '@/lib/passkey/verified-ceremony';
+import { preloadWebAuthn } from '@/lib/passkey/webauthn-browser';
 import type { GateAnswer } from '@/lib/store/gates';
 import { Button } from '../ui/button';
 
@@ -50,7 +51,10 @@ export function VerifiedSteps({
 
   useEffect(() => {
     if (!webAuthnAvailable()) setStep('unsupported');
-    else void ask();
+    else {
+      preloadWebAuthn();
+      void ask();
+    }
   }, [ask]);
 
   async function enrol() {

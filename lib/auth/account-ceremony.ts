@@ -1,6 +1,6 @@
 'use client';
-import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { classify } from '../passkey/ceremony';
+import { startAuthentication, startRegistration } from '../passkey/webauthn-browser';
 import { linkContext, signUpContext } from './registration-context';
 
 /**

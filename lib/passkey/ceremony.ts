@@ -1,5 +1,5 @@
 'use client';
-import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthn, startAuthentication, startRegistration } from './webauthn-browser';
 
 export type CeremonyError = 'cancelled' | 'ceremony-failed';
 

@@ -1,6 +1,6 @@
 'use client';
-import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { type Assertion, type CeremonyError, classify, post } from './ceremony';
+import { startAuthentication, startRegistration } from './webauthn-browser';
 
 type RequestOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
 type CreationOptions = Parameters<typeof startRegistration>[0]['optionsJSON'];

@@ -109,6 +109,32 @@ test.describe('chat', () => {
     await expect(chat.lastAssistant().getByTestId('reply-stopped')).toBeVisible();
   });
 
+  test('Enter while a reply runs keeps the message and says why; once the reply ends, Enter sends it', async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
+    const t = token('busy');
+    const next = token('next');
+    const chunks = Array.from({ length: 50 }, (_, i) => `part${i} `);
+    await fakeModel.script(t, [{ kind: 'text', chunks, delayMs: 80 }]);
+    await fakeModel.script(next, [{ kind: 'text', chunks: ['Second answer.'] }]);
+    await chat.open();
+    await chat.send(`Long answer ${t}`);
+    await expect(chat.lastAssistant()).toContainText('part1');
+    await chat.composer.fill(`And then ${next}`);
+    await chat.composer.press('Enter');
+    const hint = page.getByTestId('composer-hint');
+    await expect(hint).toContainText('your message waits here');
+    await expect(hint).toBeVisible();
+    await expect(chat.composer).toHaveValue(`And then ${next}`);
+    await chat.waitIdle();
+    await expect(hint).toContainText('Enter to send');
+    await chat.composer.press('Enter');
+    await expect(chat.lastAssistant()).toContainText('Second answer.');
+    await expect(chat.composer).toHaveValue('');
+  });
+
   test('issue 15 item 3: a reload during a reply picks it up where it is, and it ends complete', async ({
     chat,
     fakeModel,

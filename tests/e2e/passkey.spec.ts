@@ -47,7 +47,7 @@ async function startBooking(page: Page, chat: ChatPage, fakeModel: FakeModel, na
   await view.locator('[data-id="r-bistro"] [data-action="reserve"]').click();
   const form = view.getByTestId('reservation-form');
   await form.locator('input[name="name"]').fill(name);
-  await form.getByRole('button', { name: 'Check availability' }).click();
+  await views.press(form.getByRole('button', { name: 'Check availability' }));
   await expect(form.getByTestId('draft')).toContainText('Not booked yet');
   await form.getByRole('button', { name: 'Book it' }).click();
   await expect(page.getByTestId('gate-dialog')).toHaveAttribute('data-gate', 'passkey');

@@ -49,7 +49,7 @@ test.describe('MCP Apps views', () => {
     await view.locator('[data-id="r-trattoria"] [data-action="reserve"]').click();
     const form = view.getByTestId('reservation-form');
     await form.locator('input[name="name"]').fill('Ada Lovelace');
-    await form.getByRole('button', { name: 'Check availability' }).click();
+    await views.press(form.getByRole('button', { name: 'Check availability' }));
     await expect(form.getByTestId('draft')).toContainText('Not booked yet');
     await form.getByRole('button', { name: 'Book it' }).click();
 
@@ -77,7 +77,7 @@ test.describe('MCP Apps views', () => {
     await view.locator('[data-id="r-trattoria"] [data-action="reserve"]').click();
     const form = view.getByTestId('reservation-form');
     await form.locator('input[name="name"]').fill('Ada Lovelace');
-    await form.getByRole('button', { name: 'Check availability' }).click();
+    await views.press(form.getByRole('button', { name: 'Check availability' }));
     await expect(form.getByTestId('draft')).toContainText('Not booked yet');
     // The keyboard is in the view's frame when the view asks for the gated call.
     await form.getByRole('button', { name: 'Book it' }).press('Enter');
@@ -302,7 +302,7 @@ test.describe('view security (attacks 1-6 of notes/security.md)', () => {
       await expect(view.getByTestId('other-server')).toContainText('rejected');
       expect(probe.calls).not.toContain('secret_model_only');
       // Attack 3: an action from the view stops at the host's own gate, drawn outside the frame.
-      await view.locator('#action').click();
+      await views.press(view.locator('#action'));
       const gate = page.getByTestId('gate-dialog');
       await expect(gate).toBeVisible();
       await expect(gate).toContainText('Really run the probe action?');
@@ -313,7 +313,7 @@ test.describe('view security (attacks 1-6 of notes/security.md)', () => {
         'rejected: MCP error -32800: You cancelled this action, so nothing was done.',
       );
       expect(probe.calls).not.toContain('probe_action');
-      await view.locator('#action').click();
+      await views.press(view.locator('#action'));
       await page.getByTestId('gate-confirm').click();
       await expect(view.getByTestId('action-result')).toHaveText('ok: done 5');
       expect(probe.calls.filter((c) => c === 'probe_action')).toHaveLength(1);

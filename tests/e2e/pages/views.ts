@@ -25,6 +25,15 @@ export class Views {
     if ((await chat.count()) > 0) await expect(chat).toHaveAttribute('data-status', /ready|error/);
   }
 
+  /**
+   * Presses a control inside a view from the keyboard (focus, then Enter). A click is aimed at page
+   * coordinates worked out before it lands, and a view's frame is resized after its content changes
+   * (ui/notifications/size-changed), so a click can land where the control no longer is.
+   */
+  async press(control: Locator) {
+    await control.press('Enter');
+  }
+
   /** A button of the host's toolbar above a view, by its accessible name ("Fullscreen", "Close", …). */
   toolbarButton(name: string, index = -1): Locator {
     return this.container(index).getByTestId('view-container').getByRole('button', { name, exact: true });
