@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mcpletTool, type OddServer, startOddServer } from '../../tests/fixtures/mcp/odd-server';
 import { dispatch } from './dispatch';
@@ -212,5 +213,36 @@ describe("issue 16 item 3: a user's server is theirs alone; the operator's are e
     }
     expect(registry.list().some((c) => c.id === 'per')).toBe(false);
     expect(registry.getFor('per', 'u2')).toBeUndefined();
+  });
+
+  it("waits for a user's new perUser connection once; a server that does not answer is not waited for on every request", async () => {
+    // Accepts connections and never answers: the connection stays "connecting".
+    const silent: Server = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    registry.offerPerUser({
+      id: 'silent',
+      name: 'Silent',
+      transport: { type: 'http', url: `http://127.0.0.1:${port}/mcp` },
+      admission: 'strict',
+      source: 'config',
+      perUser: true,
+    });
+    registry.perUser.firstConnectWaitMs = 300;
+    const settled = (reach: Promise<void>) =>
+      Promise.race([reach.then(() => 'returned'), new Promise((r) => setTimeout(() => r('waiting'), 150))]);
+    try {
+      const first = registry.reachFor('u7');
+      const beside = registry.reachFor('u7');
+      expect(await Promise.all([settled(first), settled(beside)])).toEqual(['waiting', 'waiting']);
+      await Promise.all([first, beside]);
+      expect(registry.getFor('silent', 'u7')?.status).toBe('connecting');
+      // Still trying: the next requests go on at once.
+      expect(await settled(registry.reachFor('u7'))).toBe('returned');
+      expect(await settled(registry.reachFor('u7'))).toBe('returned');
+    } finally {
+      expect(await registry.remove('silent', 'u7', 'local')).toBe('removed');
+      silent.close();
+    }
   });
 });

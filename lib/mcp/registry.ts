@@ -21,6 +21,7 @@ import { type InstanceBus, instanceBus, localBus } from '../redis/instance-bus';
 import { ServerConnection } from './connection';
 import { databaseAuthStore } from './oauth/server-auth-store';
 import { ServerOAuthBook } from './oauth/server-oauth';
+import { FIRST_CONNECT_WAIT_MS, PerUserServers } from './per-user-servers';
 import { PinBook } from './pins';
 import { applyInstanceEvent, startServers } from './registry-sync';
 import { connectionKey, connectsPerUser, type ServerConfig, type ServerRegistration } from './server-config';
@@ -38,19 +39,14 @@ const REPORT_ONCE_MS = 24 * 3600_000;
 /** A user's connection to a `perUser` server closes after this long unreached (checked every minute). */
 const PER_USER_IDLE_MS = 30 * 60_000;
 
-/** How long the first request waits for servers that are still connecting after start-up. */
-const FIRST_CONNECT_WAIT_MS = 4_000;
-
 /**
  * Every server connection of the host. Routing tables (the model's tool list, name lookups) are
  * computed from the live catalogs on each call, so a re-listed or removed tool disappears at once.
  */
 export class McpRegistry {
   private readonly connections = new Map<string, ServerConnection>();
-  /** The operator's `perUser` servers by id: each user's connection is started when they first reach it. */
-  private readonly perUser = new Map<string, ServerConfig>();
-  /** When each user's connection to a `perUser` server was last reached, by connection key. */
-  private readonly perUserReached = new Map<string, number>();
+  /** The operator's `perUser` servers: each user's connection is started when they first reach it. */
+  readonly perUser = new PerUserServers();
   /** Where action calls are recorded (16.5); the host wires it to the database. */
   audit?: (entry: AuditEntry) => void;
   private readonly pools: ReadonlySet<string>;
@@ -85,13 +81,14 @@ export class McpRegistry {
   /** Whether this server (an operator's by id, a user's by owner and id) is already here. */
   holds(config: ServerConfig): boolean {
     return (
-      this.connections.has(connectionKey(config)) || (connectsPerUser(config) && this.perUser.has(config.id))
+      this.connections.has(connectionKey(config)) ||
+      (connectsPerUser(config) && this.perUser.template(config.id) !== undefined)
     );
   }
 
   /** Issue 16 item 3: the servers a user sees and uses: the operator's, and the ones they added. */
   listFor(userId: string): ServerConnection[] {
-    for (const id of this.perUser.keys()) this.getFor(id, userId);
+    for (const id of this.perUser.ids()) this.getFor(id, userId);
     return this.list().filter((c) => visibleTo(c, userId));
   }
 
@@ -112,20 +109,20 @@ export class McpRegistry {
   }
 
   private startPerUser(id: string, userId: string): ServerConnection | undefined {
-    const template = this.perUser.get(id);
+    const template = this.perUser.template(id);
     if (!template) return undefined;
     const connection = this.start({ ...template, ownerId: userId });
-    this.perUserReached.set(connection.key, Date.now());
+    this.perUser.started(connection.key, connection.connect());
     return connection;
   }
 
   /** The operator's server of this id: the shared connection, or the user's own to a `perUser` one. */
   private operators(id: string, userId: string): ServerConnection | undefined {
-    const template = this.perUser.get(id);
+    const template = this.perUser.template(id);
     if (template) {
       const key = connectionKey({ ...template, ownerId: userId });
       const own = this.connections.get(key);
-      if (own) this.perUserReached.set(key, Date.now());
+      if (own) this.perUser.reach(key);
       return own;
     }
     const connection = this.connections.get(id);
@@ -137,27 +134,18 @@ export class McpRegistry {
    * session and their own OAuth sign-in. Nothing connects until a user reaches it.
    */
   offerPerUser(config: ServerConfig): void {
-    this.perUser.set(config.id, config);
+    this.perUser.offer(config);
   }
 
   /**
    * Before a user's request lists or calls servers: their connections to the `perUser` servers,
-   * started now if new and waited for (a few seconds at most) while they first connect, so a
+   * started now if new, and a new one's first connect waited for (a few seconds at most) once, so a
    * first chat turn after a start sees their tools, as the operator's shared ones are waited for.
+   * A server that is down or slow is not waited for again on every request while it retries.
    */
   async reachFor(userId: string): Promise<void> {
-    const first = [...this.perUser.keys()]
-      .map((id) => this.getFor(id, userId))
-      .filter((c): c is ServerConnection => c?.status === 'connecting');
-    if (first.length === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.all(first.map((c) => c.connect())),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, FIRST_CONNECT_WAIT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
+    const keys = this.perUser.ids().flatMap((id) => this.getFor(id, userId)?.key ?? []);
+    await this.perUser.waitFirstConnects(keys);
   }
 
   /** The admitted tool behind a name, as `session`'s user may call it (pinned, changed or new). */
@@ -226,7 +214,7 @@ export class McpRegistry {
   ): Promise<ServerConnection> {
     if (registration.transport.type === 'stdio' && !options.commandApproved)
       throw new RegistryError('A command (stdio) server is added only after you confirm its command.');
-    if (this.heldFor(registration.id, userId) || this.perUser.has(registration.id))
+    if (this.heldFor(registration.id, userId) || this.perUser.template(registration.id))
       throw new RegistryError(`A server with the id "${registration.id}" already exists.`);
     if (registration.transport.type === 'http') await refuseOutbound(registration.transport.url);
     const stored = await storeServer(await getDb(), userId, registration.id, registration);
@@ -247,12 +235,12 @@ export class McpRegistry {
     if (!mayManage(connection, userId, mode)) return 'operator-server';
     this.connections.delete(connectionKey(connection.config));
     await connection.close();
-    if (this.perUser.delete(id)) {
+    if (this.perUser.withdraw(id)) {
       // A `perUser` server removed (local mode): every user's connection to it goes with it.
       const others = this.list().filter((c) => c.config.source !== 'user' && c.id === id);
       for (const other of others) {
         this.connections.delete(connectionKey(other.config));
-        this.perUserReached.delete(connectionKey(other.config));
+        this.perUser.forget(connectionKey(other.config));
       }
       await Promise.all(others.map((c) => c.close()));
     }
@@ -281,10 +269,8 @@ export class McpRegistry {
    * sessions end); the next request of that user starts a new one. Returns how many closed.
    */
   async closeIdle(idleMs: number, now = Date.now()): Promise<number> {
-    const idle = [...this.perUserReached].filter(([, at]) => now - at > idleMs).map(([key]) => key);
     const closing: ServerConnection[] = [];
-    for (const key of idle) {
-      this.perUserReached.delete(key);
+    for (const key of this.perUser.takeIdle(idleMs, now)) {
       const connection = this.connections.get(key);
       if (!connection) continue;
       this.connections.delete(key);
@@ -298,7 +284,6 @@ export class McpRegistry {
     await Promise.all(this.list().map((c) => c.close()));
     this.connections.clear();
     this.perUser.clear();
-    this.perUserReached.clear();
   }
 }
 
