@@ -251,10 +251,20 @@ const provider: MigrationProvider = {
  * make it skip creating them here.
  */
 export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Named always: without a schema Kysely takes migration tables in any schema of the database for
+  // this one's, then fails to find them here (another deployment or app in the same database).
+  const migrationTableSchema = schema ?? (await currentSchema(db));
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : error}`);
   }
+}
+
+async function currentSchema(db: Kysely<unknown>): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('The database has no current schema (search_path names none that exists).');
+  return schema;
 }
