@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { toMcpletAuth } from '../lib/gates/answers';
 import { decideGate, openGate, recordChallenge, spendApproval } from '../lib/gates/pending';
 import { dispatch } from '../lib/mcp/dispatch';
 import { listenPasskey } from '../servers/passkey/app';
 import { connectedRestaurant } from '../tests/fixtures/restaurant-registry';
 import { SoftAuthenticator } from '../tests/fixtures/webauthn/soft-authenticator';
+import { directTransport } from './lib/direct-transport';
 import { median, report } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30) * 2;
@@ -46,7 +46,7 @@ export async function benchGate(): Promise<void> {
   const demo = await connectedRestaurant();
   const { registry } = demo;
   const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(demo.restaurant.url)));
+  await client.connect(directTransport(demo.restaurant.url));
   const post = async (path: string, body: unknown) =>
     (await (
       await fetch(`${passkey.url}${path}`, {

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { dispatch } from '../lib/mcp/dispatch';
 import { McpRegistry } from '../lib/mcp/registry';
+import { directTransport } from './lib/direct-transport';
 import { startHost } from './lib/host';
 import { closedLoopRate, median, report, reportLine } from './lib/stats';
 
@@ -25,7 +25,7 @@ export async function benchToolCall(): Promise<void> {
   });
   const url = `http://127.0.0.1:${demoBase}/mcp`;
   const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(directTransport(url));
   const registry = new McpRegistry(new Set());
   await registry
     .start({

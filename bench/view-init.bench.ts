@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromium } from '@playwright/test';
 import { jsonSchema, streamText, tool } from 'ai';
 import { CHROMIUM_ARGS, resolveChromium } from '../tests/e2e/chromium';
 import { startFakeLlm } from '../tests/fixtures/fake-llm/server';
+import { directTransport } from './lib/direct-transport';
 import { startHost } from './lib/host';
 import { median, ms, report, reportLine } from './lib/stats';
 
@@ -76,7 +76,7 @@ export async function benchViewInit(): Promise<void> {
   });
   const browser = await chromium.launch({ executablePath: resolveChromium(), args: CHROMIUM_ARGS });
   const mcp = new Client({ name: 'bench', version: '1' });
-  await mcp.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1:3481/mcp')));
+  await mcp.connect(directTransport('http://127.0.0.1:3481/mcp'));
   const model = createOpenAICompatible({ name: 'bench', baseURL: `${fake.url}/v1` }).chatModel('fake-model');
   /** The steps of the host's path done directly: model tool call, tool call, resource read. */
   async function directSteps(): Promise<{ html: string; elapsed: number }> {
