@@ -2,7 +2,7 @@ import { buildCsp } from '@/lib/apps/csp';
 import { originsFor } from '@/lib/apps/origins';
 import { sandboxPage } from '@/lib/apps/sandbox-page';
 import { checkSandboxTicket } from '@/lib/apps/sandbox-ticket';
-import { getRegistry } from '@/lib/mcp/registry';
+import { getRegistry } from '@/lib/mcp/host-registry';
 import { cachedUiResource, type UiResource, UiResourceError } from '@/lib/mcp/ui-resource';
 import { connectionForSandboxHost, viewLabel } from '@/lib/mcp/view-origin';
 

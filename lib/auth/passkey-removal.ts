@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { lockUserRow } from '../db/queries/user-lock';
 
 export type PasskeyRemoval = 'removed' | 'last' | 'not-found';
 
@@ -16,8 +17,7 @@ export async function removeSignInPasskey(
   passkeyId: string,
 ): Promise<PasskeyRemoval> {
   return db.transaction().execute(async (trx) => {
-    const user = await sql`select 1 from users where id = ${userId} for update`.execute(trx);
-    if (user.rows.length === 0) return 'not-found';
+    if (!(await lockUserRow(trx, userId))) return 'not-found';
     const owned = await sql<{ id: string }>`
       select id from auth_passkeys where user_id = ${userId}`.execute(trx);
     if (!owned.rows.some((row) => row.id === passkeyId)) return 'not-found';

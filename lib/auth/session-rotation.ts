@@ -4,6 +4,7 @@ import { createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { lockUserRow } from '../db/queries/user-lock';
 import { rotationDue } from './rotation-rule';
 
 /** How long a replaced token still signs in: requests already under way when it was replaced. */
@@ -14,14 +15,6 @@ async function successorOf(db: Db, token: string): Promise<string | null> {
   const row = await sql<{ rotated_to: string | null }>`
     select rotated_to from auth_sessions where token = ${token}`.execute(db);
   return row.rows[0]?.rotated_to ?? null;
-}
-
-/**
- * The user's row, locked for the rest of `trx`: a rotation, a "sign out everywhere else" and a
- * sign-out of one user's sessions take turns, so none ends a session another is handing out.
- */
-async function lockUser(trx: Db, userId: string): Promise<void> {
-  await sql`select 1 from users where id = ${userId} for update`.execute(trx);
 }
 
 /**
@@ -37,7 +30,7 @@ export async function claimRotation(
 ): Promise<boolean> {
   const graceEnds = new Date(Date.now() + ROTATION_GRACE_MS);
   return db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
+    await lockUserRow(trx, userId);
     const result = await sql`
       update auth_sessions set rotated_to = ${successor}, expires_at = least(expires_at, ${graceEnds})
       where token = ${token} and rotated_to is null
@@ -53,7 +46,7 @@ export async function claimRotation(
  */
 export async function endRotationChain(db: Db, userId: string, token: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
+    await lockUserRow(trx, userId);
     await sql`
       with recursive
         replaced(token) as (
@@ -97,7 +90,7 @@ export async function liveEndOf(db: Db, token: string): Promise<string> {
  */
 export async function revokeOthersKeepingChain(db: Db, userId: string, token: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
+    await lockUserRow(trx, userId);
     const live = await liveEndOf(trx, token);
     // The kept token names its live successor directly, so signing out with it still ends both.
     if (live !== token)

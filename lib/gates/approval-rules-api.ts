@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '../db';
 import { listApprovalRules, revokeApprovalRule } from '../db/queries/approval-rules';
-import { getRegistry } from '../mcp/registry';
+import { getRegistry } from '../mcp/host-registry';
 import type { ApprovalScopeKind } from '../trust/approval-rules';
 
 /** A remembered approval as the settings page shows it. */

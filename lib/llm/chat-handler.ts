@@ -6,7 +6,7 @@ import { getDb } from '../db';
 import { ensureConversation, updateConversation } from '../db/queries/conversations';
 import { saveReply } from '../db/queries/messages';
 import { jsonError } from '../http/json';
-import { getRegistry } from '../mcp/registry';
+import { getRegistry } from '../mcp/host-registry';
 import { parseChatMode } from '../mcplet/chat-mode';
 import { DERIVED_TOOL_NAME } from '../mcplet/derived-result';
 import { cleanText } from '../mcplet/model-facing';

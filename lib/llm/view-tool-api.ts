@@ -8,7 +8,7 @@ import { listMessages } from '../db/queries/messages';
 import type { CallContext } from '../gates/remembered';
 import { clientId } from '../http/ids';
 import { jsonError, readBody } from '../http/json';
-import { getRegistry } from '../mcp/registry';
+import { getRegistry } from '../mcp/host-registry';
 import { gateFor } from '../mcplet/policy';
 import { viewToolModelName } from '../mcplet/view-tools';
 import { answerRun, endRunsOf } from './view-runs';

@@ -7,7 +7,7 @@ import {
   restoreTrustState,
   type TrustState,
 } from '../trust/trust-state';
-import { getRegistry } from './registry';
+import { getRegistry } from './host-registry';
 
 export interface TrustOverview {
   /** The user's preview-local state: calls made outside a conversation (this page's "Try it"). */

@@ -14,7 +14,8 @@ vi.stubEnv('PUBLIC_ORIGIN', hostOrigin);
 
 const servers = await import('../../app/api/servers/route');
 const gates = await import('../../app/api/gates/[id]/route');
-const { getRegistry, RegistryError } = await import('../../lib/mcp/registry');
+const { getRegistry } = await import('../../lib/mcp/host-registry');
+const { RegistryError } = await import('../../lib/mcp/registry');
 const { getDb } = await import('../../lib/db');
 const { listStoredServers } = await import('../../lib/db/queries/servers');
 

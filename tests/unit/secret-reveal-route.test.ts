@@ -45,7 +45,7 @@ vi.stubEnv('DATA_DIR', join(dir, 'data'));
 vi.stubEnv('HOST_CONFIG', join(dir, 'host.config.json'));
 
 const route = await import('../../app/api/secrets/reveal/route');
-const { getRegistry } = await import('../../lib/mcp/registry');
+const { getRegistry } = await import('../../lib/mcp/host-registry');
 const { dispatch } = await import('../../lib/mcp/dispatch');
 const { toHostToolOutput } = await import('../../lib/llm/host-tools');
 const { getDb, LOCAL_USER_ID } = await import('../../lib/db');

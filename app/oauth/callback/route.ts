@@ -1,7 +1,7 @@
 import { originsFor } from '@/lib/apps/origins';
 import { currentUser } from '@/lib/auth/session';
+import { getRegistry } from '@/lib/mcp/host-registry';
 import { SignInError } from '@/lib/mcp/oauth/server-oauth';
-import { getRegistry } from '@/lib/mcp/registry';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
 import { jsonError, readBody } from '@/lib/http/json';
 import { ServerUnavailableError } from '@/lib/mcp/connection';
-import { getRegistry } from '@/lib/mcp/registry';
+import { getRegistry } from '@/lib/mcp/host-registry';
 
 export const dynamic = 'force-dynamic';
 

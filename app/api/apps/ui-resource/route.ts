@@ -2,7 +2,7 @@ import { mintSandboxTicket } from '@/lib/apps/sandbox-ticket';
 import { currentUser } from '@/lib/auth/session';
 import { jsonError } from '@/lib/http/json';
 import { ServerUnavailableError } from '@/lib/mcp/connection';
-import { getRegistry } from '@/lib/mcp/registry';
+import { getRegistry } from '@/lib/mcp/host-registry';
 import { cachedUiResource, UiResourceError } from '@/lib/mcp/ui-resource';
 import { domainNote, viewLabel, viewOrigin } from '@/lib/mcp/view-origin';
 

@@ -4,7 +4,7 @@ import { clientId } from '@/lib/http/ids';
 import { jsonError, readBody } from '@/lib/http/json';
 import { fallBackForExpired } from '@/lib/llm/derived-fallback';
 import { derivedLog } from '@/lib/llm/derived-log';
-import { getRegistry } from '@/lib/mcp/registry';
+import { getRegistry } from '@/lib/mcp/host-registry';
 
 export const dynamic = 'force-dynamic';
 

@@ -8,7 +8,7 @@ import { jsonError, readBody } from '@/lib/http/json';
 import { withRequestContext } from '@/lib/log/request-context';
 import { toCallResponse } from '@/lib/mcp/call-response';
 import { answerCommandGate } from '@/lib/mcp/command-servers';
-import { getRegistry } from '@/lib/mcp/registry';
+import { getRegistry } from '@/lib/mcp/host-registry';
 import { serverView } from '@/lib/mcp/snapshot';
 
 export const dynamic = 'force-dynamic';

@@ -3,7 +3,7 @@ import { currentUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { clientId } from '@/lib/http/ids';
 import { jsonError, readBody } from '@/lib/http/json';
-import { getRegistry } from '@/lib/mcp/registry';
+import { getRegistry } from '@/lib/mcp/host-registry';
 import { revealSecret } from '@/lib/mcp/secret-reveal';
 
 export const dynamic = 'force-dynamic';

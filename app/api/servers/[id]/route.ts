@@ -1,6 +1,6 @@
 import { currentUser } from '@/lib/auth/session';
 import { jsonError } from '@/lib/http/json';
-import { getRegistry } from '@/lib/mcp/registry';
+import { getRegistry } from '@/lib/mcp/host-registry';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,7 +6,7 @@ import { viewCallContext } from '@/lib/llm/view-tool-api';
 import { withRequestContext } from '@/lib/log/request-context';
 import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
 import { toCallResponse } from '@/lib/mcp/call-response';
-import { getRegistry } from '@/lib/mcp/registry';
+import { getRegistry } from '@/lib/mcp/host-registry';
 
 export const dynamic = 'force-dynamic';
 

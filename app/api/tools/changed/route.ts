@@ -1,7 +1,7 @@
 import { currentUser } from '@/lib/auth/session';
 import { jsonError } from '@/lib/http/json';
+import { getRegistry } from '@/lib/mcp/host-registry';
 import { changedToolByModelName } from '@/lib/mcp/pin-changes';
-import { getRegistry } from '@/lib/mcp/registry';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@ import { currentUser } from '@/lib/auth/session';
 import { jsonError, readJson } from '@/lib/http/json';
 import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
 import { decisionFor, trustOf } from '@/lib/mcp/dispatch';
-import { getRegistry } from '@/lib/mcp/registry';
+import { getRegistry } from '@/lib/mcp/host-registry';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,7 +6,7 @@ import {
   verifiedEnrolment,
 } from '@/lib/gates/verified-approval-flow';
 import { jsonError, readBody } from '@/lib/http/json';
-import { getRegistry } from '@/lib/mcp/registry';
+import { getRegistry } from '@/lib/mcp/host-registry';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
 import { jsonError, readBody } from '@/lib/http/json';
+import { getRegistry } from '@/lib/mcp/host-registry';
 import { SignInError } from '@/lib/mcp/oauth/server-oauth';
-import { getRegistry } from '@/lib/mcp/registry';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,8 @@
 import { currentUser } from '@/lib/auth/session';
 import { deploymentMode } from '@/lib/config/deployment';
 import { jsonError } from '@/lib/http/json';
-import { getRegistry, mayReconnect } from '@/lib/mcp/registry';
+import { getRegistry } from '@/lib/mcp/host-registry';
+import { mayReconnect } from '@/lib/mcp/registry';
 import { serverView } from '@/lib/mcp/snapshot';
 
 export const dynamic = 'force-dynamic';
