@@ -1,10 +1,34 @@
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, resolveChromium } from '../tests/e2e/chromium';
 import { startHost } from './lib/host';
 
 /** Issue 14's budget for the chat page's first-load JavaScript, gzip. */
 const BUDGET_GZIP_BYTES = 200 * 1024;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+/**
+ * Every script a real chat page has fetched once the browser is idle: the first load plus what loads
+ * after it is interactive (the chat runtime, the view runtime, Next's prefetches of linked pages), gzip.
+ */
+async function scriptsByIdle(url: string): Promise<{ count: number; gzip: number }> {
+  const browser = await chromium.launch({ executablePath: resolveChromium(), args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const bodies: Array<Promise<Buffer>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') bodies.push(response.body());
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.evaluate(() => new Promise((done) => requestIdleCallback(done, { timeout: 3_000 })));
+    await page.waitForLoadState('networkidle');
+    const all = await Promise.all(bodies);
+    return { count: all.length, gzip: all.reduce((sum, body) => sum + gzipSync(body).length, 0) };
+  } finally {
+    await browser.close();
+  }
+}
 
 /**
  * The JavaScript the chat page loads before it is interactive: every module script its HTML names, fetched
@@ -47,6 +71,10 @@ export async function benchClientJs(): Promise<void> {
     const locales = chunks.some((c) => c.text.includes('Ungültige'));
     console.log(`  noModule scripts left out      ${legacy} (legacy browsers only)`);
     console.log(`  zod locales besides English   ${locales ? 'present' : 'absent'}`);
+    const idle = await scriptsByIdle(`${host.url}/`);
+    console.log(
+      `  by idle, after hydration too     ${idle.count} scripts  gzip ${kb(idle.gzip).padStart(8)} (also what loads after it is interactive: the chat runtime, the view runtime, links' prefetches)`,
+    );
     for (const chunk of [...chunks].sort((a, b) => b.gzip - a.gzip).slice(0, 5))
       console.log(
         `  ${chunk.src.slice(-40).padEnd(40)} raw ${kb(chunk.raw).padStart(8)}  gzip ${kb(chunk.gzip).padStart(8)}`,

@@ -1,6 +1,5 @@
 'use client';
-import { useChat } from '@ai-sdk/react';
-import { DefaultChatTransport, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { replyEnding } from '@/lib/llm/reply-metadata';
 import { type ChatMode, parseChatMode } from '@/lib/mcplet/chat-mode';
@@ -19,6 +18,7 @@ import { MessageView } from './message-view';
 import { MenuButton } from './sidebar-toggle';
 import { StarterPrompts } from './starter-prompts';
 import { useDerivedChannel } from './use-derived-channel';
+import { useHostChat } from './use-host-chat';
 
 export interface ChatProps {
   id: string;
@@ -59,21 +59,9 @@ export function Chat(props: ChatProps) {
       setModelId(remembered);
   }, [props.isNew, props.initialModelId, models]);
 
-  const transport = useMemo(
-    () =>
-      new DefaultChatTransport<UIMessage>({
-        api: '/api/chat',
-        prepareSendMessagesRequest: ({ id: chatId, messages, trigger, body }) => ({
-          body: { ...body, id: chatId, trigger, message: lastUserMessage(messages) },
-        }),
-      }),
-    [],
-  );
-
-  const { messages, sendMessage, regenerate, stop, resumeStream, status, error, clearError } = useChat({
+  const { messages, sendMessage, regenerate, stop, resumeStream, status, error, clearError } = useHostChat({
     id,
     messages: props.initialMessages,
-    transport,
     onFinish: () => void refreshConversations(),
   });
 

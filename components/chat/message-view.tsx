@@ -1,5 +1,6 @@
 'use client';
-import { isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { isToolPart } from '@/lib/chat/ui-parts';
 import type { ReplyEnding } from '@/lib/llm/reply-metadata';
 import { DERIVED_TOOL_NAME } from '@/lib/mcplet/derived-result';
 import { NotOfferedTool, ReviewChange } from '../pinning/review-change';
@@ -78,7 +79,7 @@ export function MessageView({
               </details>
             );
           }
-          if (isToolUIPart(part)) {
+          if (isToolPart(part)) {
             const view = toolPartView(part);
             return [
               <ToolCallCard

@@ -1,5 +1,6 @@
-import { getToolName, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
 import type { ViewRun } from '@/lib/apps/app-tool-runner';
+import { toolNameOf } from '@/lib/chat/ui-parts';
 import { asksToSignIn } from '@/lib/mcp/sign-in-words';
 import { GATE_TABLE, type Gate } from '@/lib/mcplet/gates';
 import { withheldLabel } from '@/lib/mcplet/model-facing';
@@ -90,7 +91,7 @@ function readable(output: HostOutput | undefined): unknown {
 export function toolPartView(part: ToolPart): ToolPartView {
   const meta = (part as { toolMetadata?: Record<string, unknown> }).toolMetadata ?? {};
   const view: ToolPartView = {
-    name: typeof meta.toolName === 'string' ? meta.toolName : getToolName(part),
+    name: typeof meta.toolName === 'string' ? meta.toolName : toolNameOf(part),
     serverName:
       typeof meta.serverName === 'string'
         ? meta.serverName
@@ -145,7 +146,7 @@ export function toolPartView(part: ToolPart): ToolPartView {
   }
   if (part.state === 'output-error') {
     view.errorText = part.errorText;
-    if (typeof meta.toolName !== 'string') view.notOffered = getToolName(part);
+    if (typeof meta.toolName !== 'string') view.notOffered = toolNameOf(part);
   }
   return view;
 }

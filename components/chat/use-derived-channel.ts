@@ -1,6 +1,7 @@
 'use client';
-import { isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
 import { useEffect, useRef } from 'react';
+import { isToolPart } from '@/lib/chat/ui-parts';
 import { DERIVED_TOOL_NAME, type DerivedOutput } from '@/lib/mcplet/derived-result';
 import { announceInvoking, deliverBackend, offerDerived, useDerived } from '@/lib/store/derived';
 
@@ -8,7 +9,7 @@ type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
 
 function derivedParts(messages: UIMessage[]): ToolPart[] {
   return messages.flatMap((m) =>
-    m.parts.filter((p): p is ToolPart => isToolUIPart(p) && p.type === `tool-${DERIVED_TOOL_NAME}`),
+    m.parts.filter((p): p is ToolPart => isToolPart(p) && p.type === `tool-${DERIVED_TOOL_NAME}`),
   );
 }
 

@@ -1,0 +1,32 @@
+'use client';
+import { Chat } from '@ai-sdk/react';
+import { DefaultChatTransport, type UIMessage } from 'ai';
+
+export type HostChat = Chat<UIMessage>;
+
+function lastUserMessage(messages: UIMessage[]): UIMessage | undefined {
+  return messages.findLast((m) => m.role === 'user');
+}
+
+/**
+ * The AI SDK's chat for one conversation: its stream reader, message assembly and stop/resume. It
+ * sends only the newest user message (the server holds the history) to `/api/chat`. This module is
+ * loaded after the page is interactive (use-host-chat.ts), with the `ai` package and zod.
+ */
+export function createHostChat(options: {
+  id: string;
+  messages: UIMessage[];
+  onFinish: () => void;
+}): HostChat {
+  return new Chat<UIMessage>({
+    id: options.id,
+    messages: options.messages,
+    onFinish: options.onFinish,
+    transport: new DefaultChatTransport<UIMessage>({
+      api: '/api/chat',
+      prepareSendMessagesRequest: ({ id, messages, trigger, body }) => ({
+        body: { ...body, id, trigger, message: lastUserMessage(messages) },
+      }),
+    }),
+  });
+}
