@@ -16,6 +16,9 @@ function loadRuntime(): Promise<Runtime> {
   return loading;
 }
 
+// Fetched as soon as this module runs in the browser, beside hydration rather than after it.
+if (typeof window !== 'undefined') void loadRuntime().catch(() => {});
+
 interface Snapshot {
   messages: UIMessage[];
   status: ChatStatus;

@@ -1,6 +1,6 @@
 import type { UIMessageChunk } from 'ai';
-import { describe, expect, it } from 'vitest';
-import { resumeActiveStream, startActiveStream, stopActiveStream } from './active-streams';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FINISHED_KEPT_MS, resumeActiveStream, startActiveStream, stopActiveStream } from './active-streams';
 
 /** A turn whose chunks the test releases one at a time; `ended` settles when it is read to its end. */
 function manualTurn() {
@@ -14,9 +14,12 @@ function manualTurn() {
     signal = s;
     return new ReadableStream<UIMessageChunk>({
       start(controller) {
+        let closed = false;
         push = (chunk) => {
+          if (closed) return;
           if (chunk) controller.enqueue(chunk);
           else {
+            closed = true;
             controller.close();
             endedResolve();
           }
@@ -82,7 +85,48 @@ describe('issue 15 item 3: a running reply outlives its reader', () => {
     turn.end();
     expect(await all).toBe('Hello there, again.');
     expect(turn.signal()?.aborted).toBe(false);
-    expect(await resumeActiveStream('u1', 'c-late')).toBeNull();
+  });
+
+  describe('a reply that ended just before the page asked', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is replayed whole for a while (the page was rendered before it was saved), then is gone', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const turn = manualTurn();
+      const first = readAll(startActiveStream('u1', 'c-ended', turn.start));
+      turn.send('All ');
+      turn.send('of it.');
+      turn.end();
+      expect(await first).toBe('All of it.');
+      const late = await resumeActiveStream('u1', 'c-ended');
+      expect(late).not.toBeNull();
+      expect(await readAll(late as ReadableStream<Uint8Array>)).toBe('All of it.');
+      expect(await stopActiveStream('u1', 'c-ended')).toBe(false);
+      expect(await resumeActiveStream('u2', 'c-ended')).toBeNull();
+      vi.advanceTimersByTime(FINISHED_KEPT_MS);
+      expect(await resumeActiveStream('u1', 'c-ended')).toBeNull();
+    });
+
+    it('gives way to a newer turn of the same conversation', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const old = manualTurn();
+      const first = readAll(startActiveStream('u1', 'c-newer', old.start));
+      old.send('old');
+      old.end();
+      await first;
+      const next = manualTurn();
+      void startActiveStream('u1', 'c-newer', next.start);
+      next.send('new');
+      // The old turn's time runs out while the newer one runs: the newer one stays.
+      vi.advanceTimersByTime(FINISHED_KEPT_MS);
+      const resumed = readAll((await resumeActiveStream('u1', 'c-newer')) as ReadableStream<Uint8Array>);
+      next.send(' one');
+      next.end();
+      expect(await resumed).toBe('new one');
+      expect(next.signal()?.aborted).toBe(false);
+    });
   });
 
   it('a turn with no reader at all still runs to its end', async () => {

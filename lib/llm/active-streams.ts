@@ -20,6 +20,11 @@ interface ActiveStream {
   stop: AbortController;
 }
 
+/**
+ * A finished turn stays readable this long. A page rendered before the reply was saved asks to
+ * resume it; if the turn ended meanwhile, that page gets the whole reply rather than nothing.
+ */
+export const FINISHED_KEPT_MS = 30_000;
 /** A turn that somehow keeps streaming beyond this is cut from replay (it still runs and is saved). */
 const MAX_CHUNKS = 50_000;
 const END_EVENT = 'data: [DONE]\n\n';
@@ -74,10 +79,13 @@ export function startActiveStream(
       log('error', '[chat] the turn stream failed:', { error: message });
     } finally {
       entry.done = true;
-      if (streams.get(key) === entry) streams.delete(key);
-      shared.ended();
       for (const tap of entry.taps) tap(null);
       wake();
+      const forget = setTimeout(() => {
+        if (streams.get(key) === entry) streams.delete(key);
+        shared.ended();
+      }, FINISHED_KEPT_MS);
+      forget.unref?.();
     }
   })();
   return follow(entry);
@@ -96,8 +104,8 @@ function relayed(entry: ActiveStream): RunningTurn {
 }
 
 /**
- * The running turn of a conversation, from its first chunk, or null when none is running: here,
- * or on another instance of the deployment.
+ * The running turn of a conversation, from its first chunk, here or on another instance of the
+ * deployment; else one that ended here less than FINISHED_KEPT_MS ago; else null.
  */
 export async function resumeActiveStream(
   userId: string,
@@ -106,7 +114,7 @@ export async function resumeActiveStream(
   const entry = streams.get(keyOf(userId, conversationId));
   if (entry && !entry.done) return follow(entry);
   const remote = await turnRelay().follow(userId, conversationId);
-  if (!remote) return null;
+  if (!remote) return entry ? follow(entry) : null;
   return remote.pipeThrough(
     new TransformStream<string, Uint8Array>({
       transform: (text, controller) => controller.enqueue(encoder.encode(text)),

@@ -84,6 +84,23 @@ describe.each(testRedisUrl ? ['Redis'] : [])(
       await expect.poll(() => two.follow(user, 'c1')).toBeNull();
     });
 
+    it('a turn that ended but is still kept is read whole through the other instance; its own instance leaves it to active-streams', async () => {
+      const [one, two] = [instance(), instance()];
+      const user = randomUUID();
+      const turn = fakeTurn();
+      const shared = one.running(user, 'c5', turn.turn);
+      await marked(user, 'c5');
+      turn.send('x');
+      turn.send('y');
+      turn.end();
+      expect(await readAll((await two.follow(user, 'c5')) as ReadableStream<string>)).toBe('xy');
+      expect(await one.follow(user, 'c5')).toBeNull();
+      expect(await one.stop(user, 'c5')).toBe(false);
+      expect(turn.stopped()).toBe(false);
+      shared.ended();
+      await expect.poll(() => two.follow(user, 'c5')).toBeNull();
+    });
+
     it("nobody else's turn is followed, and none when nothing runs", async () => {
       const [one, two] = [instance(), instance()];
       const user = randomUUID();

@@ -17,11 +17,14 @@ export interface RunningTurn {
  * load balancer sends elsewhere). In local mode there is nothing to relay.
  */
 export interface TurnRelay {
-  /** A turn starts here: it becomes the conversation's running turn, and one running elsewhere stops. */
+  /**
+   * A turn starts here: it becomes the conversation's running turn, and one running elsewhere stops.
+   * `ended` comes a while after its last event: a finished turn stays readable (active-streams.ts).
+   */
   running(userId: string, conversationId: string, turn: RunningTurn): { ended(): void };
   /** The conversation's turn running on another instance, from its first event; null when none runs. */
   follow(userId: string, conversationId: string): Promise<ReadableStream<string> | null>;
-  /** Stops the conversation's turn running on another instance; false when none runs. */
+  /** Stops the conversation's turn running on another instance; false when none runs there. */
   stop(userId: string, conversationId: string): Promise<boolean>;
 }
 
@@ -177,7 +180,8 @@ export function redisRelay(options: RedisRelayOptions = {}): TurnRelay {
 
     async stop(userId, conversationId) {
       const token = await tokenOf(userId, conversationId);
-      if (!token) return false;
+      // A turn of this instance is stopped here (active-streams), or has ended.
+      if (!token || turns.has(token)) return false;
       await publish(ASKS, { type: 'stop', token });
       return true;
     },

@@ -81,7 +81,7 @@ test.describe('chat', () => {
     await fakeModel.script(t, [{ kind: 'hang' }]);
     await chat.open();
     await chat.send(`Wait ${t}`);
-    await expect(chat.error).toContainText(/did not answer in time/, { timeout: 15_000 });
+    await expect(chat.error).toContainText(/did not answer in time/, { timeout: 30_000 });
   });
 
   test('stop ends the stream and keeps what arrived, marked stopped, also after a reload (issue 15 item 3)', async ({
@@ -116,7 +116,8 @@ test.describe('chat', () => {
   }) => {
     const t = token('busy');
     const next = token('next');
-    const chunks = Array.from({ length: 50 }, (_, i) => `part${i} `);
+    // Long enough (10 s) that typing and Enter land while it runs on a slow machine too.
+    const chunks = Array.from({ length: 125 }, (_, i) => `part${i} `);
     await fakeModel.script(t, [{ kind: 'text', chunks, delayMs: 80 }]);
     await fakeModel.script(next, [{ kind: 'text', chunks: ['Second answer.'] }]);
     await chat.open();
@@ -128,7 +129,7 @@ test.describe('chat', () => {
     await expect(hint).toContainText('your message waits here');
     await expect(hint).toBeVisible();
     await expect(chat.composer).toHaveValue(`And then ${next}`);
-    await chat.waitIdle();
+    await chat.waitIdle(30_000);
     await expect(hint).toContainText('Enter to send');
     await chat.composer.press('Enter');
     await expect(chat.lastAssistant()).toContainText('Second answer.');
@@ -147,7 +148,7 @@ test.describe('chat', () => {
     await chat.send(`Tell it slowly ${t}`);
     await expect(chat.lastAssistant()).toContainText('part2');
     await page.reload();
-    await expect(chat.lastAssistant()).toContainText('part29', { timeout: 15_000 });
+    await expect(chat.lastAssistant()).toContainText('part29', { timeout: 30_000 });
     await chat.waitIdle();
     await expect(page.getByTestId('unanswered')).toHaveCount(0);
     await expect(chat.assistantMessages()).toHaveCount(1);

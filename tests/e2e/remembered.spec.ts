@@ -53,7 +53,7 @@ test('issue 11 item 3: "allow while this view is open" stops the dialogs of a po
   const other = await page.context().newPage();
   const log = new ActionLog(other);
   // The rule is in effect once a poll is logged as approved by it.
-  await expect.poll(() => log.count('poll-system-stats', REMEMBERED), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => log.count('poll-system-stats', REMEMBERED), { timeout: 30_000 }).toBeGreaterThan(0);
   // A poll that was asked before the rule existed still waits at its own dialog: answer it once.
   while (await gate.root.isVisible()) await gate.approve();
   await GateDialog.startCounting(page);
@@ -72,7 +72,7 @@ test('issue 11 item 3: "allow while this view is open" stops the dialogs of a po
   const revokedAt = await log.count('poll-system-stats', REMEMBERED);
 
   // The next poll asks again.
-  await expect(gate.root).toHaveAttribute('data-tool', 'poll-system-stats', { timeout: 15_000 });
+  await expect(gate.root).toHaveAttribute('data-tool', 'poll-system-stats', { timeout: 30_000 });
   expect(await GateDialog.counted(page)).toBeGreaterThan(0);
   expect(await log.count('poll-system-stats', REMEMBERED)).toBeLessThanOrEqual(revokedAt + 1);
   await gate.cancel();

@@ -45,8 +45,8 @@ export class ChatPage {
     return this.assistantMessages().last();
   }
 
-  async waitIdle() {
-    await expect(this.page.getByTestId('chat')).toHaveAttribute('data-status', /ready|error/);
+  async waitIdle(timeout?: number) {
+    await expect(this.page.getByTestId('chat')).toHaveAttribute('data-status', /ready|error/, { timeout });
   }
 
   conversationId(): string {
