@@ -8,7 +8,7 @@ import { ActionLog } from './pages/action-log';
 import type { ChatPage } from './pages/chat-page';
 import { PasskeyPanel } from './pages/passkey-panel';
 import { Views } from './pages/views';
-import { BARE_HOST_PORT, PASSKEY_PORT } from './ports';
+import { BARE_HOST_PORT, GATE_TTL_MS, PASSKEY_PORT } from './ports';
 
 // The passkey is registered once, by the first test, and reused by the others (one user, one FIDO2 server).
 test.describe.configure({ mode: 'serial' });
@@ -181,10 +181,10 @@ test.describe('7.2 passkey gates with backend enforcement', () => {
   });
 
   test('a gate nobody answers times out, creates nothing and says so', async ({ page, chat, fakeModel }) => {
-    test.setTimeout(45_000);
+    test.setTimeout(GATE_TTL_MS + 35_000);
     const before = booked();
     const draft = await startBooking(page, chat, fakeModel, 'Too Slow');
-    await expect(page.getByTestId('gate-dialog')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByTestId('gate-dialog')).toHaveCount(0, { timeout: GATE_TTL_MS + 10_000 });
     await expect(draft).toHaveText('The confirmation timed out, so nothing was done.');
     expect(booked()).toBe(before);
     await page.goto('/audit');
