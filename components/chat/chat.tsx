@@ -181,6 +181,10 @@ export function Chat(props: ChatProps) {
                   <Markdown text={props.modelHelp} />
                 </div>
               ) : null}
+              {messages.length > 0 || noModel ? (
+                // The page's heading once the greeting is gone (a view's own h1 is in another document).
+                <h1 className="sr-only">Chat</h1>
+              ) : null}
               {messages.length === 0 && !noModel ? (
                 <div className="py-16 text-center text-muted">
                   <h1 className="text-xl font-semibold text-fg">What can I help with?</h1>
