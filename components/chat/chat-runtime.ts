@@ -1,12 +1,9 @@
 'use client';
 import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
+import { lastUserMessage } from '@/lib/chat/ui-parts';
 
 export type HostChat = Chat<UIMessage>;
-
-function lastUserMessage(messages: UIMessage[]): UIMessage | undefined {
-  return messages.findLast((m) => m.role === 'user');
-}
 
 /**
  * The AI SDK's chat for one conversation: its stream reader, message assembly and stop/resume. It

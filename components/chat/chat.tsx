@@ -1,6 +1,7 @@
 'use client';
 import type { UIMessage } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lastUserMessage } from '@/lib/chat/ui-parts';
 import { replyEnding } from '@/lib/llm/reply-metadata';
 import { type ChatMode, parseChatMode } from '@/lib/mcplet/chat-mode';
 import { useCallInFlight } from '@/lib/store/calls-in-flight';
@@ -29,10 +30,6 @@ export interface ChatProps {
   models: ModelListItem[];
   defaultModelId: string | null;
   modelHelp: string | null;
-}
-
-function lastUserMessage(messages: UIMessage[]): UIMessage | undefined {
-  return messages.findLast((m) => m.role === 'user');
 }
 
 /** `messageId:textParts` of the newest reply that says something (see LatestReplyContext). */

@@ -13,3 +13,8 @@ export function isToolPart(part: Part): part is ToolUIPart | DynamicToolUIPart {
 export function toolNameOf(part: ToolUIPart | DynamicToolUIPart): string {
   return part.type === 'dynamic-tool' ? part.toolName : part.type.split('-').slice(1).join('-');
 }
+
+/** The newest user message (the one a turn answers). */
+export function lastUserMessage(messages: UIMessage[]): UIMessage | undefined {
+  return messages.findLast((m) => m.role === 'user');
+}
