@@ -1,3 +1,5 @@
+import { plainJsonStringSize } from './plain-json-string';
+
 /**
  * The UTF-8 byte length of `JSON.stringify(value)` without building the string (10.4's size bound on
  * a derived result, 1 MB, measured on every result). Stops as soon as the count passes `limit`, so
@@ -81,8 +83,11 @@ function longStringSize(text: string, utf8Length: Utf8Length): number {
 
 /** Quotes included; escapes as JSON.stringify writes them (well-formed: lone surrogates as \uXXXX). */
 function stringSize(text: string): number {
-  if (text.length >= LONG && nativeUtf8Length && text.isWellFormed())
-    return longStringSize(text, nativeUtf8Length);
+  if (text.length >= LONG) {
+    const plain = plainJsonStringSize(text);
+    if (plain !== undefined) return plain;
+    if (nativeUtf8Length && text.isWellFormed()) return longStringSize(text, nativeUtf8Length);
+  }
   if (!NEEDS_WORK.test(text)) return text.length + 2;
   let size = 2;
   for (let i = 0; i < text.length; i++) {
