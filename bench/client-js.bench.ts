@@ -67,7 +67,7 @@ export async function benchClientJs(): Promise<void> {
       const holding = chunks.filter((c) => c.text.includes(mark)).reduce((sum, c) => sum + c.gzip, 0);
       if (holding > 0) console.log(`  chunks naming ${mark.padEnd(22)} gzip ${kb(holding).padStart(8)}`);
     }
-    // zod's German messages stand for its other locales, which the browser bundle leaves out (next.config.ts).
+    // zod's German messages stand for its other locales, which the browser bundle leaves out (next.config.mjs).
     const locales = chunks.some((c) => c.text.includes('Ungültige'));
     console.log(`  noModule scripts left out      ${legacy} (legacy browsers only)`);
     console.log(`  zod locales besides English   ${locales ? 'present' : 'absent'}`);

@@ -147,7 +147,18 @@ if (config.demoServers) {
 // default lets a client reuse a socket the server is closing: ECONNRESET).
 run(
   'next',
-  [`--max-old-space-size=${heapMb}`, nextBin, 'start', '-p', port, '-H', bind, '--keepAliveTimeout', '65000'],
+  [
+    `--max-old-space-size=${heapMb}`,
+    '--expose-gc',
+    nextBin,
+    'start',
+    '-p',
+    port,
+    '-H',
+    bind,
+    '--keepAliveTimeout',
+    '65000',
+  ],
   {
     ...process.env,
     PORT: port,

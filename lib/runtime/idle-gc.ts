@@ -1,0 +1,49 @@
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
+
+/**
+ * Issue 14: after a burst of work V8 keeps the heap it grew (old space, and the young generation's
+ * 32 MB) until something allocates again; on an idle host nothing does, so its memory stayed at
+ * the peak. When the event loop has gone quiet after work, the host asks V8 for one full collection
+ * that also gives memory back. Runs in the Next server (instrumentation.ts, started with
+ * --expose-gc); no `server-only` import here, as instrumentation is not a React Server context.
+ */
+
+/** A window with the event loop busier than this counts as work since the last collection. */
+export const BUSY_UTILIZATION = 0.05;
+/** A window with the event loop less busy than this is idle. */
+export const IDLE_UTILIZATION = 0.01;
+export const IDLE_GC_WINDOW_MS = 10_000;
+
+export interface IdleGcState {
+  /** Work happened since the last collection (or since the start). */
+  worked: boolean;
+}
+
+/** One window's verdict: collect now (quiet after work), and what to remember. */
+export function idleGcStep(
+  state: IdleGcState,
+  utilization: number,
+): { collect: boolean; state: IdleGcState } {
+  if (utilization > BUSY_UTILIZATION) return { collect: false, state: { worked: true } };
+  if (state.worked && utilization < IDLE_UTILIZATION) return { collect: true, state: { worked: false } };
+  return { collect: false, state };
+}
+
+type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+
+/** Starts the check every IDLE_GC_WINDOW_MS; false when this process was not started with --expose-gc. */
+export function startIdleGc(collect = (globalThis as { gc?: Collect }).gc): boolean {
+  if (typeof collect !== 'function') return false;
+  let state: IdleGcState = { worked: false };
+  let last: EventLoopUtilization = performance.eventLoopUtilization();
+  const timer = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    const step = idleGcStep(state, performance.eventLoopUtilization(now, last).utilization);
+    last = now;
+    state = step.state;
+    // 'last-resort': every collectable object, then the young generation and free pages given back.
+    if (step.collect) collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  }, IDLE_GC_WINDOW_MS);
+  timer.unref();
+  return true;
+}
