@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../connect';
 import type { ConversationRow } from '../schema';
 
@@ -56,15 +57,31 @@ export async function ensureConversation(
   id: string,
   init: { title: string; chatMode: string; modelId: string | null },
 ): Promise<EnsureResult> {
-  const inserted = await db
-    .insertInto('conversations')
-    .values({ id, user_id: userId, title: init.title, chat_mode: init.chatMode, model_id: init.modelId })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returningAll()
+  // One statement, one round trip on every turn: the row if this inserted it, else the user's own row
+  // (the SELECT does not see the row the INSERT adds, so a new conversation comes back once).
+  const row = await db
+    .with('inserted', (qc) =>
+      qc
+        .insertInto('conversations')
+        .values({ id, user_id: userId, title: init.title, chat_mode: init.chatMode, model_id: init.modelId })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returningAll(),
+    )
+    .selectFrom('inserted')
+    .selectAll()
+    .select(sql<boolean>`true`.as('created'))
+    .unionAll(
+      db
+        .selectFrom('conversations')
+        .selectAll()
+        .select(sql<boolean>`false`.as('created'))
+        .where('id', '=', id)
+        .where('user_id', '=', userId),
+    )
     .executeTakeFirst();
-  if (inserted) return { status: 'created', conversation: toSummary(inserted) };
-  const existing = await getConversation(db, userId, id);
-  return existing ? { status: 'existing', conversation: existing } : { status: 'forbidden' };
+  if (!row) return { status: 'forbidden' };
+  const { created, ...conversation } = row;
+  return { status: created ? 'created' : 'existing', conversation: toSummary(conversation) };
 }
 
 export async function updateConversation(

@@ -70,13 +70,14 @@ describe.each(targets)('storage on $name', (target) => {
       chatMode: 'normal',
       modelId: null,
     });
-    expect(created.status).toBe('created');
+    expect(created).toMatchObject({ status: 'created', conversation: { id: 'c1', title: 'First' } });
     const again = await ensureConversation(db, LOCAL_USER_ID, 'c1', {
       title: 'x',
       chatMode: 'normal',
       modelId: null,
     });
-    expect(again.status).toBe('existing');
+    // One statement answers both: the stored row, not the values of the insert that did nothing.
+    expect(again).toMatchObject({ status: 'existing', conversation: { id: 'c1', title: 'First' } });
     expect(
       await updateConversation(db, LOCAL_USER_ID, 'c1', { title: 'Renamed', chatMode: 'tool-only' }),
     ).toBe(true);
