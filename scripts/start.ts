@@ -149,6 +149,7 @@ run(
   'next',
   [
     `--max-old-space-size=${heapMb}`,
+    // For one collection once the host goes quiet after work (lib/runtime/idle-gc.ts).
     '--expose-gc',
     nextBin,
     'start',

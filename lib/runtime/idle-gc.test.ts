@@ -22,6 +22,6 @@ describe('idle collection (issue 14: memory back after a burst)', () => {
   });
 
   it('does nothing where the process has no gc (started without --expose-gc)', () => {
-    expect(startIdleGc(undefined)).toBe(false);
+    expect(startIdleGc(null)).toBe(false);
   });
 });

@@ -31,9 +31,12 @@ export function idleGcStep(
 
 type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
-/** Starts the check every IDLE_GC_WINDOW_MS; false when this process was not started with --expose-gc. */
-export function startIdleGc(collect = (globalThis as { gc?: Collect }).gc): boolean {
-  if (typeof collect !== 'function') return false;
+/**
+ * Starts the check every IDLE_GC_WINDOW_MS; false when there is nothing to collect with (this process
+ * was not started with --expose-gc). `null` stands for that explicitly: `undefined` takes the default.
+ */
+export function startIdleGc(collect: Collect | null = (globalThis as { gc?: Collect }).gc ?? null): boolean {
+  if (collect === null) return false;
   let state: IdleGcState = { worked: false };
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   const timer = setInterval(() => {
