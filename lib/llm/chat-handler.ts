@@ -53,7 +53,7 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   }
   const prepared = await turnHistory(db, user.id, request, opened.status === 'created');
   if (!prepared.ok) return jsonError(prepared.status, prepared.error);
-  const { history } = prepared;
+  const { history, saved } = prepared;
 
   const registry = await getRegistry();
   await registry.reachFor(user.id);
@@ -89,6 +89,7 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
       ],
       viewContext: request.viewContext,
       scrub,
+      saved,
       async onResponse(message, outcome) {
         // A reply the user stopped, or one whose stream broke off, is kept as it stands and marked.
         const ended = outcome.aborted ? 'stopped' : outcome.failed ? 'cut-off' : null;

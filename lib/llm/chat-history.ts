@@ -3,6 +3,7 @@ import type { UIMessage } from 'ai';
 import { configuredCredentialPatterns } from '../config/load';
 import type { Db } from '../db';
 import { deleteMessagesAfter, listMessages, saveMessage } from '../db/queries/messages';
+import { log } from '../log/logger';
 import { createScrubSet } from '../trust/scrub';
 import type { ChatRequest } from './chat-request';
 import { conversationSensitiveValues } from './scrub-book';
@@ -11,7 +12,19 @@ function textOf(parts: readonly UIMessage['parts'][number][]): string {
   return parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
 }
 
-export type HistoryResult = { ok: true; history: UIMessage[] } | { ok: false; status: number; error: string };
+export type HistoryResult =
+  | {
+      ok: true;
+      history: UIMessage[];
+      /**
+       * The new user message being stored, off the model's path (issue 14): true once it is, false
+       * (logged) if it could not be. It never rejects.
+       */
+      saved: Promise<boolean>;
+    }
+  | { ok: false; status: number; error: string };
+
+const STORED = Promise.resolve(true);
 
 /**
  * The history a turn runs on, rebuilt from the database. The client contributes only a new user
@@ -34,20 +47,27 @@ export async function turnHistory(
     }
     if (knownIndex < stored.length - 1) await deleteMessagesAfter(db, userId, request.id, incoming.id);
     const previous = stored.slice(0, knownIndex);
-    if (textOf(known.parts) === textOf(incoming.parts)) return { ok: true, history: [...previous, known] };
+    if (textOf(known.parts) === textOf(incoming.parts))
+      return { ok: true, history: [...previous, known], saved: STORED };
     // Issue 15 item 8: the user edited their latest message; it is stored as edited.
     const edited: UIMessage = { ...known, parts: incoming.parts };
     await saveMessage(db, userId, request.id, edited, {
       scrubSet: createScrubSet(conversationSensitiveValues(previous)),
       credentialPatterns: configuredCredentialPatterns(),
     });
-    return { ok: true, history: [...previous, edited] };
+    return { ok: true, history: [...previous, edited], saved: STORED };
   }
   const message: UIMessage = { id: incoming.id, role: 'user', parts: incoming.parts };
   // A message repeating a value already withheld (a view's ui/message, say) is sealed at rest too.
-  await saveMessage(db, userId, request.id, message, {
+  const saved = saveMessage(db, userId, request.id, message, {
     scrubSet: createScrubSet(conversationSensitiveValues(stored)),
     credentialPatterns: configuredCredentialPatterns(),
-  });
-  return { ok: true, history: [...stored, message] };
+  }).then(
+    () => true,
+    (error: unknown) => {
+      log('error', '[chat] could not save the message:', { error });
+      return false;
+    },
+  );
+  return { ok: true, history: [...stored, message], saved };
 }

@@ -70,8 +70,16 @@ export interface ChatTurnInput {
   scrub?: ScrubBook;
   /** Names of the offered tools that still exist; asked before every step (5.3.2). */
   liveTools?: () => string[];
+  /**
+   * Whether the turn's user message was stored; the model does not wait for it (issue 14). If it was
+   * not, the stream reports an error and no reply is stored without the message it answers.
+   */
+  saved?: Promise<boolean>;
   onResponse: (message: UIMessage, outcome: TurnOutcome) => Promise<void>;
 }
+
+/** The stream's error when the turn's user message could not be stored. */
+export const MESSAGE_NOT_SAVED = 'Your message could not be saved, so this reply is not kept. Try again.';
 
 function hasContent(message: UIMessage): boolean {
   return message.parts.some((p) => p.type !== 'step-start');
@@ -88,6 +96,7 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
     failed = true;
     return describeProviderError(error);
   };
+  const messageStored = input.saved ?? Promise.resolve(true);
   const refusedInToolOnly: StopCondition<ToolSet> = ({ steps }) => {
     const first = steps[0];
     return (
@@ -145,9 +154,11 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
       );
       // One stream stage less per chunk when no 12.2 gate applies (issue 14).
       writer.merge(chatMode === 'tool-only' ? ui.pipeThrough(toolOnlyGate(chatMode, allowed)) : ui);
+      if (!(await messageStored)) writer.write({ type: 'error', errorText: MESSAGE_NOT_SAVED });
     },
     async onEnd({ responseMessage, isAborted }) {
-      if (!hasContent(responseMessage)) return;
+      // No reply is stored without the message it answers.
+      if (!hasContent(responseMessage) || !(await messageStored)) return;
       try {
         await input.onResponse(responseMessage, { failed, aborted: isAborted });
       } catch (error) {

@@ -1,0 +1,76 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { UIMessage, UIMessageChunk } from 'ai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeLlm, startFakeLlm } from '../../tests/fixtures/fake-llm/server';
+import { MESSAGE_NOT_SAVED, runChatTurn } from './chat-turn';
+
+let fake: FakeLlm;
+
+beforeAll(async () => {
+  fake = await startFakeLlm();
+});
+
+afterAll(() => fake.close());
+
+function turn(prompt: string, saved: Promise<boolean>) {
+  const replies: UIMessage[] = [];
+  const stream = runChatTurn({
+    model: createOpenAICompatible({ name: 'fake', baseURL: `${fake.url}/v1` }).chatModel('fake-model'),
+    history: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: prompt }] }],
+    tools: {},
+    chatMode: 'normal',
+    maxSteps: 3,
+    maxRetries: 0,
+    timeoutMs: 5_000,
+    saved,
+    async onResponse(message) {
+      replies.push(message);
+    },
+  });
+  return { reader: stream.getReader(), replies };
+}
+
+async function readAll(reader: ReadableStreamDefaultReader<UIMessageChunk>): Promise<UIMessageChunk[]> {
+  const chunks: UIMessageChunk[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return chunks;
+    chunks.push(value);
+  }
+}
+
+/** onEnd runs once the stream has closed; it is awaited here by polling a settled flag, not by time. */
+async function settled<T>(read: () => T[]): Promise<T[]> {
+  for (let i = 0; i < 50 && read().length === 0; i++) await new Promise((r) => setImmediate(r));
+  return read();
+}
+
+describe('a turn does not wait for its user message to be stored (issue 14)', () => {
+  it('the model answers while the message is still being stored; the reply is stored after it', async () => {
+    fake.scripts.push({ match: 'store later', steps: [{ kind: 'text', chunks: ['fast ', 'reply'] }] });
+    let store: (stored: boolean) => void = () => {};
+    const saved = new Promise<boolean>((resolve) => {
+      store = resolve;
+    });
+    const { reader, replies } = turn('store later', saved);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error('the stream ended before the model answered');
+      if (value.type === 'text-delta') break;
+    }
+    expect(replies).toEqual([]);
+    store(true);
+    await readAll(reader);
+    const [reply] = await settled(() => replies);
+    expect(reply?.parts.filter((p) => p.type === 'text').map((p) => p.text)).toEqual(['fast reply']);
+  });
+
+  it('a message that could not be stored: the stream says so and no reply is stored without it', async () => {
+    fake.scripts.push({ match: 'not stored', steps: [{ kind: 'text', chunks: ['orphan'] }] });
+    const { reader, replies } = turn('not stored', Promise.resolve(false));
+    const chunks = await readAll(reader);
+    expect(chunks).toContainEqual({ type: 'error', errorText: MESSAGE_NOT_SAVED });
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    expect(replies).toEqual([]);
+  });
+});
