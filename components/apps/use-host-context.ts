@@ -1,8 +1,15 @@
 'use client';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { currentTheme, type Theme, themeStyles } from '@/lib/apps/host-context';
+import { useEffect, useMemo, useState } from 'react';
+import { currentTheme, currentThemeStyles, hostEnvironment, type Theme } from '@/lib/apps/host-context';
+import { whenIdle } from '@/lib/client/when-idle';
 import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
+
+// Issue 14: what every view's hostContext reads is read while the page is idle, not as the first view boots.
+whenIdle(() => {
+  hostEnvironment();
+  currentThemeStyles();
+});
 
 export interface ToolDescriptor {
   name: string;
@@ -28,12 +35,11 @@ export function useHostContext(
     return () => window.removeEventListener('mcplet:theme', onTheme);
   }, []);
 
-  // Measured before paint, so the view's initialize already carries its container's width.
-  useLayoutEffect(() => {
+  // The observer's first report comes after the next layout, before paint, long before the view's
+  // initialize: reading the size here instead would force a layout while the chat renders (issue 14).
+  useEffect(() => {
     const el = container;
     if (!el) return;
-    const rect = el.getBoundingClientRect();
-    setSize({ width: Math.round(rect.width), height: Math.round(rect.height) });
     const observer = new ResizeObserver(([entry]) => {
       if (!entry) return;
       const width = Math.round(entry.contentRect.width);
@@ -57,21 +63,11 @@ export function useHostContext(
     [viewId, tool.name, tool.title, tool.description, tool.inputSchema],
   );
 
-  // Style reads (getComputedStyle) only when the theme changes; the environment once per view (issue 14:
-  // a resize or a mode change re-reads neither).
+  // Style reads (getComputedStyle) once per theme and the environment once per page, both usually
+  // while the page was idle (below); a resize or a mode change re-reads neither (issue 14).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the theme's variables change with the theme
-  const styles = useMemo(() => (typeof document === 'undefined' ? undefined : themeStyles()), [theme]);
-  const environment = useMemo(
-    () => ({
-      locale: typeof navigator === 'undefined' ? 'en' : navigator.language,
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      deviceCapabilities:
-        typeof window === 'undefined'
-          ? undefined
-          : { touch: matchMedia('(pointer: coarse)').matches, hover: matchMedia('(hover: hover)').matches },
-    }),
-    [],
-  );
+  const styles = useMemo(() => (typeof document === 'undefined' ? undefined : currentThemeStyles()), [theme]);
+  const environment = hostEnvironment();
 
   return useMemo(() => {
     const width = size.width || undefined;

@@ -99,7 +99,8 @@ export function Chat(props: ChatProps) {
       persisted.current = true;
       window.history.replaceState(null, '', `/c/${id}`);
     }
-    void sendMessage({ text }, settings()).then(() => refreshConversations());
+    // The conversation list is refreshed by onFinish once the reply has ended.
+    void sendMessage({ text }, settings());
   }
 
   /** Issue 15 item 8: the latest user message, edited: it replaces the stored one and the reply after it. */

@@ -55,3 +55,43 @@ export function themeStyles(): { variables: Record<string, string> } {
   variables['--font-mono'] = 'ui-monospace, monospace';
   return { variables };
 }
+
+const stylesByTheme = new Map<Theme, { variables: Record<string, string> }>();
+
+/**
+ * `themeStyles()` of the page's current theme, read once per theme (issue 14): `getComputedStyle`
+ * recalculates the page's style, and every view would otherwise read it as it boots.
+ */
+export function currentThemeStyles(): { variables: Record<string, string> } {
+  const theme = currentTheme();
+  let styles = stylesByTheme.get(theme);
+  if (!styles) {
+    styles = themeStyles();
+    stylesByTheme.set(theme, styles);
+  }
+  return styles;
+}
+
+export interface HostEnvironment {
+  locale: string;
+  timeZone: string;
+  deviceCapabilities?: { touch: boolean; hover: boolean };
+}
+
+let environment: HostEnvironment | undefined;
+
+/**
+ * The browser's locale, time zone and pointer for every view's `hostContext`, read once per page
+ * (issue 14: a page's first `Intl.DateTimeFormat` loads the time zone data, about 20 ms).
+ */
+export function hostEnvironment(): HostEnvironment {
+  environment ??= {
+    locale: typeof navigator === 'undefined' ? 'en' : navigator.language,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    deviceCapabilities:
+      typeof window === 'undefined'
+        ? undefined
+        : { touch: matchMedia('(pointer: coarse)').matches, hover: matchMedia('(hover: hover)').matches },
+  };
+  return environment;
+}
