@@ -1,4 +1,5 @@
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
 
 /**
  * Issue 14: after a burst of work V8 keeps the heap it grew (old space, and the young generation's
@@ -29,7 +30,33 @@ export function idleGcStep(
   return { collect: false, state };
 }
 
-type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+type Collect = () => void;
+
+/**
+ * One full, synchronous, compacting collection. `gc()` with no options: Node 20's V8 takes the
+ * options form (`{ type: 'major', flavor: 'last-resort' }`) for a young-generation collection only.
+ * Compacting for this one collection: the objects that outlive a burst are scattered over the pages
+ * it filled, and each page with one survivor stays (measured: 435 MB of heap kept for 23 MB of live
+ * objects; compacted, 56 MB).
+ */
+export function collectGarbage(collect: Collect): void {
+  const compacting = setFlag('--compact-on-every-full-gc');
+  try {
+    collect();
+  } finally {
+    if (compacting) setFlag('--no-compact-on-every-full-gc');
+  }
+}
+
+/** A V8 flag set at run time; false where this Node refuses it (then the collection does not compact). */
+function setFlag(flag: string): boolean {
+  try {
+    setFlagsFromString(flag);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Starts the check every IDLE_GC_WINDOW_MS; false when there is nothing to collect with (this process
@@ -44,8 +71,7 @@ export function startIdleGc(collect: Collect | null = (globalThis as { gc?: Coll
     const step = idleGcStep(state, performance.eventLoopUtilization(now, last).utilization);
     last = now;
     state = step.state;
-    // 'last-resort': every collectable object, then the young generation and free pages given back.
-    if (step.collect) collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    if (step.collect) collectGarbage(collect);
   }, IDLE_GC_WINDOW_MS);
   timer.unref();
   return true;
