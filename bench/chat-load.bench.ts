@@ -47,7 +47,11 @@ export async function benchChatLoad(): Promise<void> {
       await viaHost('load fast');
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const idle = host.nextRssMb();
+    const warm = host.nextRssMb();
+    // Idle is a host that has had nothing to do for a while (its idle collection has run), not one
+    // still settling from the warm-up turns a second ago.
+    if (!QUICK) await new Promise((resolve) => setTimeout(resolve, 20_000));
+    const idle = QUICK ? warm : host.nextRssMb();
 
     let peak = 0;
     const sampler = setInterval(() => {
@@ -89,7 +93,7 @@ export async function benchChatLoad(): Promise<void> {
     );
     reportLine(
       'Next server RSS',
-      `idle ${idle.toFixed(0)} MB (goal < 300)  peak ${peak.toFixed(0)} MB (< 600)  after ${after.toFixed(0)} MB, idle 20 s after ${settled.toFixed(0)} MB (< 350)`,
+      `idle ${idle.toFixed(0)} MB (goal < 300; 1 s after warm-up ${warm.toFixed(0)})  peak ${peak.toFixed(0)} MB (< 600)  after ${after.toFixed(0)} MB, idle 20 s after ${settled.toFixed(0)} MB (< 350)`,
     );
     reportLine('host warnings', `${host.warnings.length}${host.warnings[0] ? `: ${host.warnings[0]}` : ''}`);
   } finally {
