@@ -39,6 +39,40 @@ describe('issue 12 item 1: the TrustBook keeps each conversation’s state throu
     expect(JSON.parse(rows.get('u/c1') ?? '{}')).toMatchObject({ version: 1, openWorld: true });
   });
 
+  it('a result that adds nothing to the state is not written again (issue 14); one that adds is', async () => {
+    const { rows, store } = memoryStore();
+    let saves = 0;
+    const counted: TrustStore = {
+      // As PostgreSQL's jsonb gives it back: the same state, its keys in another order.
+      load: async (u, c) => {
+        const text = await store.load(u, c);
+        if (text === null) return null;
+        const state = JSON.parse(text) as Record<string, unknown>;
+        return JSON.stringify(
+          Object.fromEntries(
+            Object.keys(state)
+              .sort()
+              .map((k) => [k, state[k]]),
+          ),
+        );
+      },
+      save: async (u, c, state) => {
+        saves++;
+        await store.save(u, c, state);
+      },
+    };
+    const book = new TrustBook(undefined, counted);
+    await book.record('u', 'c1', WEB, undefined, openWorld);
+    await book.record('u', 'c1', WEB, undefined, openWorld);
+    await book.record('u', 'c1', { serverId: 's', toolName: 'plain' }, undefined, {});
+    expect(saves).toBe(1);
+    await book.record('u', 'c1', WEB, undefined, {
+      _meta: { annotations: { attribution: ['https://other.example/'] } },
+    });
+    expect(saves).toBe(2);
+    expect(JSON.parse(rows.get('u/c1') ?? '{}').attribution).toContain('https://other.example/');
+  });
+
   it('a store that cannot be read fails closed too', async () => {
     const book = new TrustBook(undefined, {
       load: async () => {

@@ -68,17 +68,28 @@ export class TrustBook {
   }
 
   private async read(userId: string, conversationId: string): Promise<TrustState> {
-    if (!this.store) return this.memory.get(key(userId, conversationId)) ?? EMPTY_TRUST_STATE;
+    return (await this.load(userId, conversationId)).state;
+  }
+
+  /** The state, and whether it is the stored one (false when nothing readable is stored). */
+  private async load(
+    userId: string,
+    conversationId: string,
+  ): Promise<{ state: TrustState; stored: boolean }> {
+    if (!this.store)
+      return { state: this.memory.get(key(userId, conversationId)) ?? EMPTY_TRUST_STATE, stored: false };
     let text: string | null;
     try {
       text = await this.store.load(userId, conversationId);
     } catch (error) {
       log('error', '[trust] could not read a trust state:', { error });
-      return failClosedTrustState('it could not be read');
+      return { state: failClosedTrustState('it could not be read'), stored: false };
     }
-    if (text === null) return EMPTY_TRUST_STATE;
+    if (text === null) return { state: EMPTY_TRUST_STATE, stored: false };
     const restored = restoreTrustState(text);
-    return restored.ok ? restored.state : failClosedTrustState(restored.reason);
+    return restored.ok
+      ? { state: restored.state, stored: true }
+      : { state: failClosedTrustState(restored.reason), stored: false };
   }
 
   private update(
@@ -95,9 +106,15 @@ export class TrustBook {
     const run = (this.queues.get(k) ?? Promise.resolve(EMPTY_TRUST_STATE))
       .catch(() => EMPTY_TRUST_STATE)
       .then(async () => {
-        const next = change(await this.read(userId, conversationId));
-        if (this.store) await this.store.save(userId, conversationId, serializeTrustState(next));
-        else this.memory.set(k, next);
+        const current = await this.load(userId, conversationId);
+        const next = change(current.state);
+        const text = serializeTrustState(next);
+        // A result that adds nothing to a stored state is not written (issue 14: one database round
+        // trip less before most results reach anyone), nor over another instance's newer row.
+        if (this.store) {
+          if (!current.stored || text !== serializeTrustState(current.state))
+            await this.store.save(userId, conversationId, text);
+        } else this.memory.set(k, next);
         return next;
       });
     this.queues.set(k, run);
