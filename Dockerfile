@@ -4,11 +4,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npx next build
+RUN npx next build && npx tsx scripts/bundle-host-server.ts
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-# The supervisor (scripts/start.ts) starts the FIDO2 server and Next on the build made above.
+# The supervisor (scripts/start.ts) starts the FIDO2 server and the host's server on the build made above.
 ENV NODE_ENV=production \
     SKIP_BUILD=1 \
     BIND_ADDRESS=0.0.0.0 \

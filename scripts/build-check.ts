@@ -8,6 +8,7 @@ const SOURCES = [
   'public',
   'proxy.ts',
   'instrumentation.ts',
+  'scripts/host-server.ts',
   'next.config.mjs',
   'package.json',
   'tsconfig.json',

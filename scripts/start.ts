@@ -13,6 +13,7 @@ import { bindRefusal } from '../lib/trust/command-servers';
 import { DEMO_SERVERS, demoPortBase } from '../servers/manifest';
 import { passkeyPort } from '../servers/passkey/config';
 import { needsBuild } from './build-check';
+import { bundleHostServer, hostServerBundle, needsHostServerBundle } from './bundle-host-server';
 
 const root = process.cwd();
 const require = createRequire(import.meta.url);
@@ -51,7 +52,8 @@ try {
 }
 const dataDir = process.env.DATA_DIR ?? '.data';
 
-if (process.env.SKIP_BUILD !== '1' && needsBuild(root)) {
+const built = process.env.SKIP_BUILD !== '1' && needsBuild(root);
+if (built) {
   console.log('Building the host (first start or sources changed)…');
   const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: process.env });
   if (build.status !== 0) fail('The build failed; see the output above.');
@@ -143,25 +145,20 @@ if (config.demoServers) {
   }
 }
 
-// Idle keep-alive connections stay open longer than clients and proxies keep theirs (Node's 5 s
-// default lets a client reuse a socket the server is closing: ECONNRESET).
+// Next's request handling behind the host's own listener (scripts/host-server.ts says why).
+if (built || needsHostServerBundle(root)) bundleHostServer(root);
 run(
-  'next',
+  'host',
   [
     `--max-old-space-size=${heapMb}`,
     // For one collection once the host goes quiet after work (lib/runtime/idle-gc.ts).
     '--expose-gc',
-    nextBin,
-    'start',
-    '-p',
-    port,
-    '-H',
+    hostServerBundle(root),
     bind,
-    '--keepAliveTimeout',
-    '65000',
   ],
   {
     ...process.env,
+    NODE_ENV: 'production',
     PORT: port,
     FIDO2_SERVER_URL: fido2,
   },

@@ -28,7 +28,7 @@ function processCpuMs(pid: number): { main: number; all: number } {
 
 export interface RunningHost {
   url: string;
-  /** Resident memory of the Next.js server (every process of the host's group running `next`), MB. */
+  /** Resident memory of the Next.js server (scripts/host-server.ts, titled `mcplet-host`), MB. */
   nextRssMb(): number;
   /** CPU the Next.js server has used so far, ms: its main (JavaScript) thread, and all its threads. */
   nextCpuMs(): { main: number; all: number };
@@ -113,11 +113,11 @@ export async function startHost(port: number, env: Record<string, string>): Prom
     warnings,
     nextRssMb: () =>
       processesInGroup(child.pid ?? -1)
-        .filter((p) => p.cmdline.includes('next'))
+        .filter((p) => p.cmdline.startsWith('mcplet-host'))
         .reduce((sum, p) => sum + rssMb(p.pid), 0),
     nextCpuMs: () =>
       processesInGroup(child.pid ?? -1)
-        .filter((p) => p.cmdline.includes('next'))
+        .filter((p) => p.cmdline.startsWith('mcplet-host'))
         .map((p) => processCpuMs(p.pid))
         .reduce((sum, cpu) => ({ main: sum.main + cpu.main, all: sum.all + cpu.all }), { main: 0, all: 0 }),
     stop: () =>

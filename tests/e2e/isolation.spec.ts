@@ -212,4 +212,39 @@ test.describe('attack 14: the host answers only to its own names (DNS rebinding)
       (await rawRequest(HOST_PORT, '/api/conversations', { host: `localhost:${HOST_PORT}` })).status,
     ).toBe(200);
   });
+
+  test('the lane (issue 14): the chat and tool-call routes, answered past Next, meet the same front door', async () => {
+    const own = `localhost:${HOST_PORT}`;
+    const routes = ['/api/chat', '/api/tools/call'];
+    // A route's first request goes through Next, whose loading of the route opens its lane.
+    for (const path of routes) {
+      const opened = await rawRequest(HOST_PORT, path, { host: own, method: 'POST', body: '{}' });
+      expect(opened.status, path).toBe(400);
+    }
+    for (const path of routes) {
+      const laned = await rawRequest(HOST_PORT, path, { host: own, method: 'POST', body: '{}' });
+      expect(laned.status, path).toBe(400);
+      // Next varies every answer on its router headers; the lane's answers do not: the lane answered.
+      expect(String(laned.headers.vary ?? ''), path).not.toContain('rsc');
+      expect(laned.headers['x-frame-options'], path).toBe('DENY');
+      expect(laned.headers['x-request-id'], path).toMatch(/^[0-9a-f-]{36}$/);
+      for (const host of foreign) {
+        const rebound = await rawRequest(HOST_PORT, path, { host, method: 'POST', body: '{}' });
+        expect(rebound.status, `POST ${path} as ${host}`).toBe(421);
+      }
+      const sandboxed = await rawRequest(HOST_PORT, path, {
+        host: `deadbeef.sandbox.localhost:${HOST_PORT}`,
+        method: 'POST',
+        body: '{}',
+      });
+      expect(sandboxed.status, `POST ${path} from a sandbox origin`).toBe(404);
+      const crossSite = await rawRequest(HOST_PORT, path, {
+        host: own,
+        method: 'POST',
+        headers: { origin: 'http://evil.example' },
+        body: '{}',
+      });
+      expect(crossSite.status, `cross-site POST ${path}`).toBe(403);
+    }
+  });
 });

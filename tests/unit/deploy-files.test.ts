@@ -41,6 +41,8 @@ describe('the Dockerfile and compose file of a hosted deployment', () => {
 
   it('serves the build it made with the supervisor, listening beyond loopback, probed at /healthz', () => {
     expect(dockerfile).toMatch(/RUN npx next build/);
+    // The runtime user cannot write the build: the host's server is bundled in the build stage.
+    expect(dockerfile).toMatch(/RUN npx next build && npx tsx scripts\/bundle-host-server\.ts/);
     expect(dockerfile).toMatch(/SKIP_BUILD=1/);
     expect(dockerfile).toMatch(/BIND_ADDRESS=0\.0\.0\.0/);
     expect(dockerfile).toContain('CMD ["node", "--import", "tsx", "scripts/start.ts"]');

@@ -1,5 +1,6 @@
 import { currentUser } from '@/lib/auth/session';
 import { readJson } from '@/lib/http/json';
+import { openLane } from '@/lib/http/lane';
 import { overUserLimit } from '@/lib/limits/user-limits';
 import { handleChatRequest } from '@/lib/llm/chat-handler';
 import { withRequestContext } from '@/lib/log/request-context';
@@ -16,3 +17,5 @@ export async function POST(request: Request) {
   // The turn runs on after this answer; its log lines keep the request's id.
   return withRequestContext(request, user.id, () => handleChatRequest(body.value, user));
 }
+
+openLane('POST', '/api/chat', POST);

@@ -1,6 +1,7 @@
 import { currentUser, type SessionUser } from '@/lib/auth/session';
 import { startCall } from '@/lib/gates/gated-call';
 import { jsonError, readJson } from '@/lib/http/json';
+import { openLane } from '@/lib/http/lane';
 import { overUserLimit } from '@/lib/limits/user-limits';
 import { viewCallContext } from '@/lib/llm/view-tool-api';
 import { withRequestContext } from '@/lib/log/request-context';
@@ -46,3 +47,5 @@ async function call(request: Request, user: SessionUser) {
   if (started.kind === 'gate') return Response.json({ gate: started.ticket }, { status: 202 });
   return Response.json(toCallResponse(started.result));
 }
+
+openLane('POST', '/api/tools/call', POST);

@@ -1,0 +1,281 @@
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkSession } from '../auth/session-check';
+import { createHostListener } from './host-listener';
+import { openLane } from './lane';
+import { laneKey, laneTable } from './lane-table';
+
+vi.mock('../auth/session-check', () => ({ checkSession: vi.fn() }));
+
+type Handler = (request: Request) => Promise<Response>;
+
+let server: Server;
+let port: number;
+let handler: Handler;
+const handled: Request[] = [];
+const toNext: string[] = [];
+const errors: unknown[] = [];
+const savedEnv = { PORT: process.env.PORT, AUTH_MODE: process.env.AUTH_MODE };
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body = '',
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path, headers: { host: `localhost:${port}`, ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A chat POST on the chat's own name, for the tests that read the answer as it streams. */
+function chatPost() {
+  return {
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/chat',
+    headers: { host: `localhost:${port}` },
+  };
+}
+
+function openBoth() {
+  openLane('POST', '/api/tools/call', (request) => handler(request));
+  openLane('POST', '/api/chat', (request) => handler(request));
+}
+
+beforeAll(async () => {
+  server = createServer(
+    createHostListener(
+      async (req, res) => {
+        toNext.push(`${req.method} ${req.url}`);
+        res.end('next');
+      },
+      (error) => errors.push(error),
+    ),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  process.env.PORT = savedEnv.PORT;
+  if (savedEnv.AUTH_MODE === undefined) delete process.env.AUTH_MODE;
+  else process.env.AUTH_MODE = savedEnv.AUTH_MODE;
+});
+
+beforeEach(() => {
+  process.env.PORT = String(port);
+  delete process.env.AUTH_MODE;
+  handled.length = 0;
+  toNext.length = 0;
+  errors.length = 0;
+  vi.mocked(checkSession).mockReset();
+  handler = async (request) => {
+    handled.push(request);
+    return Response.json({ got: await request.text() });
+  };
+  openBoth();
+});
+
+describe('the host listener (issue 14: the lane past Next for the chat and tool-call routes)', () => {
+  it('answers a lane route with the route handler, with the headers the front door sets', async () => {
+    const answer = await send(
+      'POST',
+      '/api/tools/call?probe=1',
+      { 'x-mcplet-user-id': 'mallory', 'x-mcplet-user-name': 'Mallory', 'x-request-id': 'balancer-id-0001' },
+      '{"a":1}',
+    );
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ got: '{"a":1}' });
+    expect(toNext).toEqual([]);
+    const [seen] = handled;
+    expect(new URL(seen?.url ?? '').pathname).toBe('/api/tools/call');
+    expect(new URL(seen?.url ?? '').search).toBe('?probe=1');
+    // Issue 16: no client names a user; the request keeps a sane balancer id.
+    expect(seen?.headers.get('x-mcplet-user-id')).toBeNull();
+    expect(seen?.headers.get('x-mcplet-user-name')).toBeNull();
+    expect(seen?.headers.get('x-request-id')).toBe('balancer-id-0001');
+    expect(answer.headers['x-request-id']).toBe('balancer-id-0001');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+  });
+
+  it('passes every other method, path or spelling to Next', async () => {
+    await send('GET', '/api/tools/call');
+    await send('POST', '/api/tools/call/');
+    await send('POST', '/api/tools//call');
+    await send('POST', '/api/tools/%63all');
+    await send('POST', '/api/servers');
+    await send('POST', 'http://localhost/api/chat');
+    expect(toNext).toEqual([
+      'GET /api/tools/call',
+      'POST /api/tools/call/',
+      'POST /api/tools//call',
+      'POST /api/tools/%63all',
+      'POST /api/servers',
+      'POST http://localhost/api/chat',
+    ]);
+    expect(handled).toEqual([]);
+  });
+
+  it('passes a lane route to Next until its module has opened the lane', async () => {
+    laneTable().delete(laneKey('POST', '/api/chat'));
+    await send('POST', '/api/chat', {}, '{}');
+    expect(toNext).toEqual(['POST /api/chat']);
+    expect(handled).toEqual([]);
+  });
+
+  it('attack 14: refuses a foreign Host, and a sandbox origin, before the route', async () => {
+    const foreign = await send('POST', '/api/chat', { host: `rebind.example:${port}` }, '{}');
+    expect(foreign.status).toBe(421);
+    const sandbox = await send('POST', '/api/tools/call', { host: `a0.sandbox.localhost:${port}` }, '{}');
+    expect(sandbox.status).toBe(404);
+    expect(sandbox.body).toContain('serves only sandboxed views');
+    expect(foreign.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(handled).toEqual([]);
+    expect(toNext).toEqual([]);
+  });
+
+  it('leaves a Host that is not a plain name and port to Next rather than build a URL from it', async () => {
+    await send('POST', '/api/chat', { host: `localhost:${port}/api/other` }, '{}');
+    await send('POST', '/api/chat', { host: `user@localhost:${port}` }, '{}');
+    expect(toNext).toEqual(['POST /api/chat', 'POST /api/chat']);
+    expect(handled).toEqual([]);
+  });
+
+  it('attack 12: refuses a cross-site write, with the scheme taken as Next takes it', async () => {
+    const crossSite = await send('POST', '/api/chat', { origin: 'http://evil.example' }, '{}');
+    expect(crossSite.status).toBe(403);
+    const fetchSite = await send('POST', '/api/chat', { 'sec-fetch-site': 'cross-site' }, '{}');
+    expect(fetchSite.status).toBe(403);
+    const sameSite = await send('POST', '/api/chat', { origin: `http://localhost:${port}` }, '{}');
+    expect(sameSite.status).toBe(200);
+    const httpsOrigin = { origin: `https://localhost:${port}` };
+    expect((await send('POST', '/api/chat', httpsOrigin, '{}')).status).toBe(403);
+    const behindTls = await send('POST', '/api/chat', { ...httpsOrigin, 'x-forwarded-proto': 'https' }, '{}');
+    expect(behindTls.status).toBe(200);
+    expect(handled).toHaveLength(2);
+  });
+
+  it('hosted mode: no session answers 401 before the route; a session names its user and keeps its cookies', async () => {
+    process.env.AUTH_MODE = 'passkey';
+    vi.mocked(checkSession).mockResolvedValueOnce(null);
+    const signedOut = await send('POST', '/api/tools/call', { 'x-mcplet-user-id': 'mallory' }, '{}');
+    expect(signedOut.status).toBe(401);
+    expect(JSON.parse(signedOut.body)).toEqual({ error: 'Sign in first.' });
+    expect(handled).toEqual([]);
+
+    vi.mocked(checkSession).mockResolvedValueOnce({
+      user: { id: 'user-1', displayName: 'Zoë B' },
+      setCookies: ['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly'],
+    });
+    const signedIn = await send('POST', '/api/tools/call', { 'x-mcplet-user-id': 'mallory' }, '{}');
+    expect(signedIn.status).toBe(200);
+    expect(handled[0]?.headers.get('x-mcplet-user-id')).toBe('user-1');
+    expect(handled[0]?.headers.get('x-mcplet-user-name')).toBe(encodeURIComponent('Zoë B'));
+    expect(signedIn.headers['set-cookie']).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly']);
+  });
+
+  it('streams the answer as the route produces it', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    handler = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(new TextEncoder().encode('data: first\n\n'));
+            await released;
+            controller.enqueue(new TextEncoder().encode('data: second\n\n'));
+            controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      );
+    const chunks: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const req = httpRequest(chatPost(), (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          chunks.push(chunk);
+          // The second part exists only once the first has reached the client.
+          if (chunks.length === 1) release();
+        });
+        res.on('end', resolve);
+      });
+      req.on('error', reject);
+      req.end('{}');
+    });
+    expect(chunks.join('')).toBe('data: first\n\ndata: second\n\n');
+  });
+
+  it('a client that leaves aborts the route request and cancels its answer', async () => {
+    let aborted!: Promise<void>;
+    let cancelled!: () => void;
+    const cancel = new Promise<void>((resolve) => {
+      cancelled = resolve;
+    });
+    handler = async (request) => {
+      aborted = new Promise((resolve) => request.signal.addEventListener('abort', () => resolve()));
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            controller.enqueue(new TextEncoder().encode('data: more\n\n'));
+            return new Promise((resolve) => setTimeout(resolve, 5));
+          },
+          cancel: () => cancelled(),
+        }),
+      );
+    };
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(chatPost(), (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', () => undefined);
+      req.end('{}');
+    });
+    await aborted;
+    await cancel;
+  });
+
+  it('a route that throws answers 500 and the listener goes on serving', async () => {
+    handler = async () => {
+      throw new Error('route broke');
+    };
+    const broken = await send('POST', '/api/chat', {}, '{}');
+    expect(broken.status).toBe(500);
+    expect(broken.body).not.toContain('route broke');
+    expect(errors).toHaveLength(1);
+    handler = async () => Response.json({ ok: 1 });
+    expect((await send('POST', '/api/chat', {}, '{}')).status).toBe(200);
+  });
+
+  it('opens a lane only for the routes the lane table names', () => {
+    expect(() => openLane('POST', '/api/servers', async () => new Response())).toThrow(/not a lane route/);
+  });
+});

@@ -1,0 +1,108 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { type LaneEntry, type LaneRequest, laneKey, laneRouteFor, laneTable } from './lane-table';
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+// A Host header that is a plain name or address with an optional port; anything else (a path, user
+// info, spaces) is left to Next, which never builds a URL from it the way the lane would.
+const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The lane entry for this request, or undefined when Next should answer it. */
+function laneFor(req: IncomingMessage): LaneEntry | undefined {
+  const target = req.url ?? '';
+  const queryAt = target.indexOf('?');
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  const route = laneRouteFor(req.method, path);
+  if (!route) return undefined;
+  const host = req.headers.host;
+  if (host !== undefined && !PLAIN_HOST.test(host)) return undefined;
+  // Open once Next has loaded the route's module (its first request goes through Next).
+  return laneTable().get(laneKey(route.method, route.path));
+}
+
+/** The scheme as Next's router takes it: TLS on the socket, or a proxy's `x-forwarded-proto`. */
+function schemeOf(req: IncomingMessage): 'http' | 'https' {
+  const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true;
+  const forwarded = req.headers['x-forwarded-proto'];
+  const viaProxy = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).includes('https');
+  return encrypted || viaProxy ? 'https' : 'http';
+}
+
+function laneRequestOf(req: IncomingMessage, signal: AbortSignal): LaneRequest {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] ?? '', raw[i + 1] ?? '');
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return {
+    method,
+    url: new URL(req.url ?? '/', `${schemeOf(req)}://${req.headers.host ?? 'localhost'}`),
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
+    signal,
+  };
+}
+
+/** Resolves when the socket takes more, or the client has left (its 'close' may already be past). */
+function drained(res: ServerResponse, left: AbortSignal): Promise<void> {
+  if (left.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      left.removeEventListener('abort', done);
+      resolve();
+    };
+    res.on('drain', done);
+    left.addEventListener('abort', done);
+  });
+}
+
+/** Sends a Response as it streams, waiting for the socket when it is full; stops if the client left. */
+async function send(response: Response, res: ServerResponse, left: AbortSignal): Promise<void> {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    while (!left.aborted) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await drained(res, left);
+    }
+  } finally {
+    if (left.aborted) await reader.cancel().catch(() => undefined);
+    else res.end();
+  }
+}
+
+/**
+ * The host's request listener: the lane's routes (lib/http/lane-table.ts) are answered by their
+ * lane entries, every other request by Next. A lane entry runs the front door itself.
+ */
+export function createHostListener(next: NodeHandler, onError: (error: unknown) => void) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const lane = laneFor(req);
+    if (!lane) {
+      next(req, res).catch(onError);
+      return;
+    }
+    const aborted = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) aborted.abort();
+    });
+    lane(laneRequestOf(req, aborted.signal))
+      .then((response) => send(response, res, aborted.signal))
+      .catch((error: unknown) => {
+        onError(error);
+        if (res.headersSent) res.destroy();
+        else res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Internal Server Error');
+      });
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The lane: the host's own HTTP server (scripts/host-server.ts) answers these routes without
+ * Next's request handling (about 5 ms and most of the CPU of a small request here, issue 14), and
+ * passes everything else to Next. Shared by that server and the bundle: the bundle's route module
+ * opens its lane (lib/http/lane.ts) with the front door and the route's own handler, so the server
+ * holds no policy of its own and every check, gate and store is the one Next's routes use.
+ */
+export const LANE_ROUTES = [
+  { method: 'POST', path: '/api/chat' },
+  { method: 'POST', path: '/api/tools/call' },
+] as const;
+
+export type LaneRoute = (typeof LANE_ROUTES)[number];
+
+/** A request as the host's server received it: its target already resolved against its Host. */
+export interface LaneRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: ReadableStream<Uint8Array> | null;
+  /** Aborted when the client goes away before the answer is complete. */
+  signal: AbortSignal;
+}
+
+export type LaneEntry = (request: LaneRequest) => Promise<Response>;
+
+const TABLE_KEY = Symbol.for('mcplet.lanes');
+
+export function laneKey(method: string, path: string): string {
+  return `${method} ${path}`;
+}
+
+/** The route the lane serves for this method and path (exact: anything else goes through Next). */
+export function laneRouteFor(method: string | undefined, path: string): LaneRoute | undefined {
+  return LANE_ROUTES.find((route) => route.method === method && route.path === path);
+}
+
+/** One table per process: the bundle's modules and the server are separate module graphs. */
+export function laneTable(): Map<string, LaneEntry> {
+  const holder = globalThis as { [TABLE_KEY]?: Map<string, LaneEntry> };
+  holder[TABLE_KEY] ??= new Map();
+  return holder[TABLE_KEY];
+}
