@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkSession } from '../auth/session-check';
@@ -13,6 +19,7 @@ type Handler = (request: Request) => Promise<Response>;
 let server: Server;
 let port: number;
 let handler: Handler;
+let lastResponse: ServerResponse | undefined;
 const handled: Request[] = [];
 const toNext: string[] = [];
 const errors: unknown[] = [];
@@ -73,6 +80,9 @@ beforeAll(async () => {
       (error) => errors.push(error),
     ),
   );
+  server.on('request', (_req, res: ServerResponse) => {
+    lastResponse = res;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -229,6 +239,52 @@ describe('the host listener (issue 14: the lane past Next for the chat and tool-
       req.end('{}');
     });
     expect(chunks.join('')).toBe('data: first\n\ndata: second\n\n');
+  });
+
+  it("sends the first part at once, not after the rest of the route's burst (Node holds writes to the next tick)", async () => {
+    let leftAtOnce: boolean | undefined;
+    handler = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(new TextEncoder().encode('data: first\n\n'));
+            // The rest of a burst: work in the same run of microtasks, before any next tick.
+            for (let i = 0; i < 100; i++) await Promise.resolve();
+            const socket = lastResponse?.socket;
+            leftAtOnce = lastResponse?.headersSent === true && socket?.writableLength === 0;
+            controller.enqueue(new TextEncoder().encode('data: second\n\n'));
+            controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      );
+    const answer = await send('POST', '/api/chat', {}, '{}');
+    expect(answer.body).toBe('data: first\n\ndata: second\n\n');
+    expect(leftAtOnce).toBe(true);
+  });
+
+  it('sends an answer that is not an event stream in one write (a write is a system call)', async () => {
+    let writes = 0;
+    handler = async () => {
+      const socket = lastResponse?.socket;
+      if (socket) {
+        const count = () => {
+          writes += 1;
+        };
+        vi.spyOn(socket, '_write').mockImplementation(function (this: typeof socket, ...args) {
+          count();
+          return Object.getPrototypeOf(socket)._write.apply(this, args);
+        });
+        vi.spyOn(socket, '_writev').mockImplementation(function (this: typeof socket, ...args) {
+          count();
+          return Object.getPrototypeOf(socket)._writev.apply(this, args);
+        });
+      }
+      return Response.json({ result: 'x'.repeat(2000) });
+    };
+    const answer = await send('POST', '/api/tools/call', {}, '{}');
+    expect(JSON.parse(answer.body)).toEqual({ result: 'x'.repeat(2000) });
+    expect(writes).toBe(1);
   });
 
   it('a client that leaves aborts the route request and cancels its answer', async () => {

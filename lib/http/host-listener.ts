@@ -58,6 +58,16 @@ function drained(res: ServerResponse, left: AbortSignal): Promise<void> {
   });
 }
 
+// Node holds a response's writes until the next tick (it corks the socket). A model's burst of events
+// is parsed and transformed in one run of microtasks, so the first token would wait for the whole
+// burst: the lane sends an event stream's parts at most this often within such a run. Other answers
+// leave in one write (a write is a system call, and most of a small request's cost here).
+const FLUSH_EVERY_MS = 2;
+
+function isEventStream(response: Response): boolean {
+  return response.headers.get('content-type')?.startsWith('text/event-stream') === true;
+}
+
 /** Sends a Response as it streams, waiting for the socket when it is full; stops if the client left. */
 async function send(response: Response, res: ServerResponse, left: AbortSignal): Promise<void> {
   res.statusCode = response.status;
@@ -70,11 +80,22 @@ async function send(response: Response, res: ServerResponse, left: AbortSignal):
     return;
   }
   const reader = response.body.getReader();
+  const flushes = isEventStream(response);
+  let flushedAt = Number.NEGATIVE_INFINITY;
   try {
     while (!left.aborted) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await drained(res, left);
+      if (!res.write(value)) {
+        await drained(res, left);
+        continue;
+      }
+      if (!flushes) continue;
+      const now = performance.now();
+      if (now - flushedAt >= FLUSH_EVERY_MS) {
+        res.socket?.uncork();
+        flushedAt = now;
+      }
     }
   } finally {
     if (left.aborted) await reader.cancel().catch(() => undefined);
