@@ -319,6 +319,32 @@ describe('the host listener (issue 14: the lane past Next for the chat and tool-
     await cancel;
   });
 
+  it('a client that leaves while sending its body reaches no route and reports no error', async () => {
+    let arrived!: () => void;
+    const received = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const closed = new Promise<void>((resolve) => {
+      server.once('request', (_req, res: ServerResponse) => {
+        arrived();
+        res.once('close', () => resolve());
+      });
+    });
+    const req = httpRequest({
+      ...chatPost(),
+      headers: { host: `localhost:${port}`, 'content-length': '100' },
+    });
+    req.on('error', () => undefined);
+    req.write('{"partial":');
+    await received;
+    req.destroy();
+    await closed;
+    // The body's read fails in the microtasks after the close: let them all run.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(handled).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('a route that throws answers 500 and the listener goes on serving', async () => {
     handler = async () => {
       throw new Error('route broke');

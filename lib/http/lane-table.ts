@@ -17,7 +17,8 @@ export interface LaneRequest {
   method: string;
   url: URL;
   headers: Headers;
-  body: ReadableStream<Uint8Array> | null;
+  /** The whole body, read before the route runs (the lane's routes take small JSON bodies). */
+  body: Uint8Array<ArrayBuffer> | null;
   /** Aborted when the client goes away before the answer is complete. */
   signal: AbortSignal;
 }

@@ -30,8 +30,6 @@ export function openLane(method: string, path: string, handler: RouteHandler): v
       headers: outcome.forwarded,
       body: request.body,
       signal: request.signal,
-      // @ts-expect-error: Node's fetch needs `duplex` for a streamed body; lib.dom's RequestInit lacks it.
-      duplex: 'half',
     });
     return withHeaders(await handler(routed), [...outcome.responseHeaders, idHeader]);
   });
