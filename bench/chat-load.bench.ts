@@ -15,7 +15,7 @@ const FAST = { kind: 'text' as const, chunks: Array.from({ length: 20 }, (_, i) 
 /**
  * Issue 14's scale goals: STREAMS concurrent chat turns through one host's POST /api/chat against the
  * same number sent straight to the fake model with the AI SDK (p95 time to first token); turns per
- * second with 32 clients in a closed loop, host against direct; the Next server's resident memory
+ * second with 32 clients in a closed loop, host against direct; the host server's (Next's process) resident memory
  * idle, at the peak of the bursts and after them; warnings the host printed.
  */
 export async function benchChatLoad(): Promise<void> {
@@ -92,7 +92,7 @@ export async function benchChatLoad(): Promise<void> {
       `main thread ${((cpuAfter.main - cpuBefore.main) / hostTurns).toFixed(1)} ms  all threads ${((cpuAfter.all - cpuBefore.all) / hostTurns).toFixed(1)} ms (${hostTurns} turns; the main thread bounds one instance)`,
     );
     reportLine(
-      'Next server RSS',
+      'host server RSS',
       `idle ${idle.toFixed(0)} MB (goal < 300; 1 s after warm-up ${warm.toFixed(0)})  peak ${peak.toFixed(0)} MB (< 600)  after ${after.toFixed(0)} MB, idle 20 s after ${settled.toFixed(0)} MB (< 350)`,
     );
     reportLine('host warnings', `${host.warnings.length}${host.warnings[0] ? `: ${host.warnings[0]}` : ''}`);

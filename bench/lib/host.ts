@@ -28,9 +28,9 @@ function processCpuMs(pid: number): { main: number; all: number } {
 
 export interface RunningHost {
   url: string;
-  /** Resident memory of the Next.js server (scripts/host-server.ts, titled `mcplet-host`), MB. */
+  /** Resident memory of the host server (scripts/host-server.ts, Next's process, titled `mcplet-host`), MB. */
   nextRssMb(): number;
-  /** CPU the Next.js server has used so far, ms: its main (JavaScript) thread, and all its threads. */
+  /** CPU the host server (Next's process) has used so far, ms: its main (JavaScript) thread, and all its threads. */
   nextCpuMs(): { main: number; all: number };
   /** Lines the host wrote to stderr that name a warning (e.g. MaxListenersExceededWarning). */
   warnings: string[];
