@@ -28,7 +28,7 @@ function schemeOf(req: IncomingMessage): 'http' | 'https' {
   return encrypted || viaProxy ? 'https' : 'http';
 }
 
-/** The request's whole body: a Web stream over it costs more than the routes' small JSON bodies do. */
+/** The request's whole body (the lane's routes take small JSON): a client that leaves mid-body reaches no route. */
 async function bodyOf(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = [];
   // No encoding is set on the request: its chunks are Buffers.
