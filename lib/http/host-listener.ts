@@ -1,3 +1,6 @@
+// No `server-only` here: plain Node runs this module outside Next's bundle (scripts/host-server.ts,
+// bundled by scripts/bundle-host-server.ts), where that package throws on import. It reads no
+// environment and holds no policy; the lane entries it calls are the bundle's (lib/http/lane.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type LaneEntry, type LaneRequest, laneKey, laneRouteFor, laneTable } from './lane-table';
 
