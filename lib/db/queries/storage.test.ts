@@ -76,8 +76,12 @@ describe.each(targets)('storage on $name', (target) => {
       chatMode: 'normal',
       modelId: null,
     });
-    // One statement answers both: the stored row, not the values of the insert that did nothing.
+    // One statement answers both: the stored row, not the values of the insert that did nothing; the
+    // no-op update that returns it leaves the row as it was.
     expect(again).toMatchObject({ status: 'existing', conversation: { id: 'c1', title: 'First' } });
+    expect(again.status === 'existing' && again.conversation.updatedAt).toBe(
+      created.status === 'created' && created.conversation.updatedAt,
+    );
     expect(
       await updateConversation(db, LOCAL_USER_ID, 'c1', { title: 'Renamed', chatMode: 'tool-only' }),
     ).toBe(true);
