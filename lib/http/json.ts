@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import { laneBodyOf } from './lane-body';
+
+const utf8 = new TextDecoder();
 
 export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
   return Response.json({ error: message, ...extra }, { status });
@@ -8,7 +11,9 @@ export async function readJson(
   request: Request,
   maxBytes = 1_000_000,
 ): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  const text = await request.text();
+  const bytes = laneBodyOf(request);
+  // As `text()` decodes: UTF-8, a leading BOM dropped, bad bytes replaced.
+  const text = bytes ? utf8.decode(bytes) : await request.text();
   if (text.length > maxBytes)
     return { ok: false, response: jsonError(413, 'The request body is too large.') };
   try {

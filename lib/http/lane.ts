@@ -2,6 +2,7 @@ import 'server-only';
 import { checkSession } from '../auth/session-check';
 import { REQUEST_ID_HEADER } from '../log/request-context';
 import { frontDoor, requestIdOf } from './front-door';
+import { keepLaneBody } from './lane-body';
 import { type LaneRequest, laneKey, laneRouteFor, laneTable } from './lane-table';
 
 type RouteHandler = (request: Request) => Promise<Response>;
@@ -31,6 +32,7 @@ export function openLane(method: string, path: string, handler: RouteHandler): v
       body: request.body,
       signal: request.signal,
     });
+    if (request.body) keepLaneBody(routed, request.body);
     return withHeaders(await handler(routed), [...outcome.responseHeaders, idHeader]);
   });
 }
