@@ -48,6 +48,20 @@ describe('sandbox origins: one per MCP server (attack 13)', () => {
     expect(sandboxLabelOf(null, pattern)).toBeNull();
     expect(() => sandboxOriginFor(pattern, 'a.b')).toThrow();
   });
+
+  it('answers anew when a setting changes, an empty one included (the answer is kept per input)', () => {
+    expect(originsFor({ PORT: '3311' }).host).toBe('http://localhost:3311');
+    expect(originsFor({ PORT: '3312' }).host).toBe('http://localhost:3312');
+    expect(originsFor({ PORT: '3312', ALLOWED_HOSTS: 'a.test' }).allowedHosts).toEqual(['a.test']);
+    expect(originsFor({ PORT: '3312', ALLOWED_HOSTS: '' }).allowedHosts).toEqual([]);
+    expect(originsFor({}).host).toBe('http://localhost:3000');
+    expect(originsFor({ PORT: '' }).host).toBe('http://localhost');
+    expect(() => originsFor({ SANDBOX_ORIGIN: 'not an origin' })).toThrow(/must be an origin/);
+    expect(() => originsFor({ SANDBOX_ORIGIN: 'not an origin' })).toThrow(/must be an origin/);
+    const pattern = 'http://{server}.sandbox.localhost:3311';
+    expect(sandboxLabelOf('abc.sandbox.localhost:3311', pattern)).toBe('abc');
+    expect(sandboxLabelOf('abc.sandbox.localhost:3311', 'http://{server}.sandbox.localhost:3312')).toBeNull();
+  });
 });
 
 describe('the chat answers only to its own names (attack 14, DNS rebinding)', () => {

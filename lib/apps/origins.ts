@@ -43,7 +43,19 @@ function checkPattern(pattern: string, host: URL): void {
   }
 }
 
+// The front door asks on every request (issue 14): the answer is kept for the inputs it was made from.
+let lastOrigins: { key: string; origins: Origins } | undefined;
+
+/** The origins a configuration names; one object for the same four settings (do not change it). */
 export function originsFor(env: Record<string, string | undefined>): Origins {
+  const key = JSON.stringify([env.PORT, env.PUBLIC_ORIGIN, env.SANDBOX_ORIGIN, env.ALLOWED_HOSTS]);
+  if (lastOrigins?.key === key) return lastOrigins.origins;
+  const origins = readOrigins(env);
+  lastOrigins = { key, origins };
+  return origins;
+}
+
+function readOrigins(env: Record<string, string | undefined>): Origins {
   const port = env.PORT ?? '3000';
   const host = new URL((env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/+$/, ''));
   const sandboxPattern = (env.SANDBOX_ORIGIN ?? `http://${SERVER_PLACEHOLDER}.sandbox.localhost:${port}`)
@@ -63,12 +75,17 @@ export function sandboxOriginFor(pattern: string, label: string): string {
   return new URL(pattern.replace(SERVER_PLACEHOLDER, label)).origin;
 }
 
+let lastSuffix: { pattern: string; suffix: { protocol: string; suffix: string } } | undefined;
+
 function patternSuffix(pattern: string): { protocol: string; suffix: string } {
+  if (lastSuffix?.pattern === pattern) return lastSuffix.suffix;
   const { protocol, host } = hostPattern(pattern);
-  return {
+  const suffix = {
     protocol,
     suffix: new URL(`${protocol}://${host.replace(SERVER_PLACEHOLDER, 'a0')}`).host.slice(2),
   };
+  lastSuffix = { pattern, suffix };
+  return suffix;
 }
 
 function safeHost(hostHeader: string, protocol = 'http'): string | null {
