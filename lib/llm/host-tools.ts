@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ToolResultPart } from 'ai';
+import type { Tool, ToolResultPart } from 'ai';
 import { jsonSchema, type ToolSet, tool } from 'ai';
 
 type ToolResultOutput = ToolResultPart['output'];
@@ -116,6 +116,8 @@ export function toolModelOutput(
   return ({ output }) => modelOutput(projectToolOutput(output, book.options()), media);
 }
 
+type ToolMetadata = NonNullable<Tool['metadata']>;
+
 /** Lets the browser start the view's sandbox frame while it fetches the view's HTML. */
 function frameHint(connection: ServerConnection, uri: string): ViewFrameHint {
   return {
@@ -142,33 +144,40 @@ export function buildHostTools(
     const connection = registry.getFor(t.serverId, session.userId);
     const server = connection?.config.name ?? t.serverId;
     const hostMode = displayModes.tools[`${t.serverId}/${t.name}`] ?? displayModes.default;
+    // Built when the model calls the tool (the AI SDK reads it for the call's parts only): a view's
+    // frame hint signs a sandbox ticket, which every offered view tool would cost each turn (issue 14).
+    const metadataOf = (): ToolMetadata => ({
+      serverId: t.serverId,
+      serverName: server,
+      toolName: t.name,
+      mcpletType: t.mcpletType,
+      admittedBy: t.admittedBy,
+      ...(t.ui?.resourceUri
+        ? {
+            ui: {
+              resourceUri: t.ui.resourceUri,
+              ...(t.ui.displayMode ? { displayMode: t.ui.displayMode } : {}),
+              ...(hostMode ? { hostDisplayMode: hostMode } : {}),
+            },
+            ...(connection ? { frame: frameHint(connection, t.ui.resourceUri) } : {}),
+            tool: JSON.parse(
+              JSON.stringify({
+                name: t.name,
+                title: t.title,
+                description: t.description,
+                inputSchema: t.inputSchema,
+              }),
+            ),
+          }
+        : {}),
+    });
+    let metadata: ToolMetadata | undefined;
     tools[modelName] = tool({
       title: t.title ?? t.name,
       description: modelDescription(t, server),
-      metadata: {
-        serverId: t.serverId,
-        serverName: server,
-        toolName: t.name,
-        mcpletType: t.mcpletType,
-        admittedBy: t.admittedBy,
-        ...(t.ui?.resourceUri
-          ? {
-              ui: {
-                resourceUri: t.ui.resourceUri,
-                ...(t.ui.displayMode ? { displayMode: t.ui.displayMode } : {}),
-                ...(hostMode ? { hostDisplayMode: hostMode } : {}),
-              },
-              ...(connection ? { frame: frameHint(connection, t.ui.resourceUri) } : {}),
-              tool: JSON.parse(
-                JSON.stringify({
-                  name: t.name,
-                  title: t.title,
-                  description: t.description,
-                  inputSchema: t.inputSchema,
-                }),
-              ),
-            }
-          : {}),
+      get metadata() {
+        metadata ??= metadataOf();
+        return metadata;
       },
       inputSchema: jsonSchema(modelInputSchema(t.inputSchema, t.ui?.displayMode)),
       async *execute(input, options): AsyncGenerator<HostToolOutput> {
