@@ -30,7 +30,12 @@ async function run(prompt: string, ms: number, execute: () => Promise<string>) {
     },
   });
   let text = '';
-  for await (const part of result.stream) if (part.type === 'text-delta') text += part.text;
+  try {
+    for await (const part of result.stream) if (part.type === 'text-delta') text += part.text;
+  } catch (error) {
+    // Silence after the model has answered ends the stream itself with the error.
+    errors.push(error);
+  }
   return { text, errors };
 }
 
@@ -42,6 +47,18 @@ describe('LLM_TIMEOUT_MS: the model’s silence, not the user’s', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(errors).toHaveLength(1);
     expect((errors[0] as Error).name).toBe('TimeoutError');
+  });
+
+  it('a model that keeps sending runs past the limit in all, and one that pauses longer is stopped', async () => {
+    const chunks = Array.from({ length: 8 }, (_, i) => `w${i} `);
+    fake.scripts.push({ match: 'silent-steady', steps: [{ kind: 'text', chunks, delayMs: 100 }] });
+    const steady = await run('silent-steady', 300, async () => 'unused');
+    expect(steady.errors).toEqual([]);
+    expect(steady.text).toBe(chunks.join(''));
+    fake.scripts.push({ match: 'silent-pause', steps: [{ kind: 'text', chunks, delayMs: 500 }] });
+    const paused = await run('silent-pause', 300, async () => 'unused');
+    expect(paused.errors).toHaveLength(1);
+    expect((paused.errors[0] as Error).name).toBe('TimeoutError');
   });
 
   it('a tool that waits (a gate, a form) longer than the limit does not time the turn out', async () => {

@@ -13,14 +13,23 @@ export function silenceLimit(ms: number): LanguageModelMiddleware {
     specificationVersion: 'v4',
     async wrapStream({ params, model }) {
       const silence = new AbortController();
+      // One timer for the call, not one per part: a part only notes its time, and the timer, when it
+      // fires early, waits out the rest (a timer set and cleared per part cost every chunk, issue 14).
+      let lastHeard = 0;
       let timer: NodeJS.Timeout | undefined;
-      const arm = () => {
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(
-          () => silence.abort(new DOMException(`the model was silent for ${ms} ms`, 'TimeoutError')),
-          ms,
-        );
+      const wake = (delay: number) => {
+        timer = setTimeout(check, delay);
         timer.unref?.();
+      };
+      const check = () => {
+        const quiet = performance.now() - lastHeard;
+        if (quiet < ms) return wake(ms - quiet);
+        timer = undefined;
+        silence.abort(new DOMException(`the model was silent for ${ms} ms`, 'TimeoutError'));
+      };
+      const arm = () => {
+        lastHeard = performance.now();
+        if (!timer && !silence.signal.aborted) wake(ms);
       };
       const disarm = () => {
         if (timer) clearTimeout(timer);
