@@ -2,7 +2,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { UIMessage, UIMessageChunk } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../tests/fixtures/fake-llm/server';
-import { MESSAGE_NOT_SAVED, runChatTurn } from './chat-turn';
+import { MESSAGE_NOT_SAVED, runChatTurn, type TurnOutcome } from './chat-turn';
 
 let fake: FakeLlm;
 
@@ -12,8 +12,9 @@ beforeAll(async () => {
 
 afterAll(() => fake.close());
 
-function turn(prompt: string, saved: Promise<boolean>) {
+function turn(prompt: string, saved: Promise<boolean>, timeoutMs = 5_000) {
   const replies: UIMessage[] = [];
+  const outcomes: TurnOutcome[] = [];
   const stream = runChatTurn({
     model: createOpenAICompatible({ name: 'fake', baseURL: `${fake.url}/v1` }).chatModel('fake-model'),
     history: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: prompt }] }],
@@ -21,13 +22,14 @@ function turn(prompt: string, saved: Promise<boolean>) {
     chatMode: 'normal',
     maxSteps: 3,
     maxRetries: 0,
-    timeoutMs: 5_000,
+    timeoutMs,
     saved,
-    async onResponse(message) {
+    async onResponse(message, outcome) {
       replies.push(message);
+      outcomes.push(outcome);
     },
   });
-  return { reader: stream.getReader(), replies };
+  return { reader: stream.getReader(), replies, outcomes };
 }
 
 async function readAll(reader: ReadableStreamDefaultReader<UIMessageChunk>): Promise<UIMessageChunk[]> {
@@ -72,5 +74,35 @@ describe('a turn does not wait for its user message to be stored (issue 14)', ()
     expect(chunks).toContainEqual({ type: 'error', errorText: MESSAGE_NOT_SAVED });
     for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
     expect(replies).toEqual([]);
+  });
+});
+
+describe("LLM_TIMEOUT_MS: the model's silence ends the turn with an error the user reads", () => {
+  it('before the model answers: an error, and no reply to store', async () => {
+    fake.scripts.push({ match: 'silent before', steps: [{ kind: 'hang' }] });
+    const { reader, replies } = turn('silent before', Promise.resolve(true), 300);
+    const chunks = await readAll(reader);
+    expect(chunks.filter((c) => c.type === 'error').map((c) => c.errorText)).toEqual([
+      expect.stringMatching(/did not answer in time/),
+    ]);
+    expect(chunks.some((c) => c.type === 'abort')).toBe(false);
+    await new Promise((r) => setImmediate(r));
+    expect(replies).toEqual([]);
+  });
+
+  it('mid-reply: an error after what arrived, and the reply stored as it stands, failed', async () => {
+    fake.scripts.push({
+      match: 'silent midway',
+      steps: [{ kind: 'stall', chunks: ['first '] }],
+    });
+    const { reader, replies, outcomes } = turn('silent midway', Promise.resolve(true), 300);
+    const chunks = await readAll(reader);
+    expect(chunks.filter((c) => c.type === 'error').map((c) => c.errorText)).toEqual([
+      expect.stringMatching(/did not answer in time/),
+    ]);
+    expect(chunks.some((c) => c.type === 'abort')).toBe(false);
+    const [reply] = await settled(() => replies);
+    expect(reply?.parts.filter((p) => p.type === 'text').map((p) => p.text)).toEqual(['first ']);
+    expect(outcomes).toEqual([{ failed: true, aborted: false }]);
   });
 });

@@ -137,21 +137,8 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
           log('error', '[chat] model call failed:', { error: cleanText(message, scrub.options()) });
         },
       });
-      const timeoutsAsErrors = new TransformStream<UIMessageChunk, UIMessageChunk>({
-        transform(chunk, controller) {
-          if (chunk.type === 'abort' && chunk.reason?.startsWith('TimeoutError')) {
-            controller.enqueue({
-              type: 'error',
-              errorText: reportError(new DOMException(chunk.reason, 'TimeoutError')),
-            });
-            return;
-          }
-          controller.enqueue(chunk);
-        },
-      });
-      const ui = toUIMessageStream({ stream: result.stream, tools, onError: reportError }).pipeThrough(
-        timeoutsAsErrors,
-      );
+      // The model's silence reaches the stream as an error (silence-limit.ts), the user's Stop as an abort.
+      const ui = toUIMessageStream({ stream: result.stream, tools, onError: reportError });
       // One stream stage less per chunk when no 12.2 gate applies (issue 14).
       writer.merge(chatMode === 'tool-only' ? ui.pipeThrough(toolOnlyGate(chatMode, allowed)) : ui);
       if (!(await messageStored)) writer.write({ type: 'error', errorText: MESSAGE_NOT_SAVED });
