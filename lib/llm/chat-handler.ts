@@ -38,12 +38,31 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
 
   const db = await getDb();
   const text = request.message?.parts.map((p) => p.text).join('\n') ?? '';
-  const opened = await ensureConversation(db, user.id, request.id, {
+  const opening = ensureConversation(db, user.id, request.id, {
     // The title is stored in plain text: a credential in the first message is masked there.
     title: titleFrom(cleanText(text, { credentialPatterns: configuredCredentialPatterns() })),
     chatMode,
     modelId: choice.option.id,
   });
+  // Awaited below; a failure before then must not go unhandled.
+  opening.catch(() => undefined);
+
+  // What needs no history is made while the database thread opens the conversation (issue 14):
+  // nothing here is sent anywhere, and a refused conversation drops it.
+  const registry = await getRegistry();
+  await registry.reachFor(user.id);
+  const session = { userId: user.id };
+  // Issue 12, item 2: every value withheld so far in this conversation (added once the history is
+  // read, before the model or a tool sees anything), and those this turn withholds.
+  const scrub = new ScrubBook([], configuredCredentialPatterns());
+  // Issue 15 item 9: images and audio reach the model as media parts where its API carries them.
+  const media = toolResultMedia(choice.option.provider);
+  const offered: ToolSet = {
+    ...buildHostTools(registry, session, config.displayModes, request.id, scrub, media),
+    ...buildViewTools(registry, session, request.id, scrub, media),
+  };
+
+  const opened = await opening;
   if (opened.status === 'forbidden') return jsonError(404, 'This conversation does not exist.');
   if (opened.status === 'existing') {
     const { conversation } = opened;
@@ -54,17 +73,9 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   const prepared = await turnHistory(db, user.id, request, opened.status === 'created');
   if (!prepared.ok) return jsonError(prepared.status, prepared.error);
   const { history, saved } = prepared;
-
-  const registry = await getRegistry();
-  await registry.reachFor(user.id);
-  const session = { userId: user.id };
-  // Issue 12, item 2: every value withheld so far in this conversation, and those this turn withholds.
-  const scrub = new ScrubBook(conversationSensitiveValues(history), configuredCredentialPatterns());
-  // Issue 15 item 9: images and audio reach the model as media parts where its API carries them.
-  const media = toolResultMedia(choice.option.provider);
+  scrub.add(conversationSensitiveValues(history));
   const tools: ToolSet = {
-    ...buildHostTools(registry, session, config.displayModes, request.id, scrub, media),
-    ...buildViewTools(registry, session, request.id, scrub, media),
+    ...offered,
     ...buildDerivedTool(registry, session, request.id, history, config.derivedResults, scrub, media),
   };
   const derivedNames = DERIVED_TOOL_NAME in tools ? [DERIVED_TOOL_NAME] : [];
