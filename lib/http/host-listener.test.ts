@@ -65,6 +65,21 @@ function chatPost() {
   };
 }
 
+const encoder = new TextEncoder();
+
+/** An event-stream answer whose parts the route writes as `start` says (`write` encodes one). */
+function eventStream(start: (write: (text: string) => void) => Promise<void>): Response {
+  return new Response(
+    new ReadableStream<Uint8Array>({
+      async start(controller) {
+        await start((text) => controller.enqueue(encoder.encode(text)));
+        controller.close();
+      },
+    }),
+    { headers: { 'content-type': 'text/event-stream' } },
+  );
+}
+
 function openBoth() {
   openLane('POST', '/api/tools/call', (request) => handler(request));
   openLane('POST', '/api/chat', (request) => handler(request));
@@ -213,17 +228,11 @@ describe('the host listener (issue 14: the lane past Next for the chat and tool-
       release = resolve;
     });
     handler = async () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          async start(controller) {
-            controller.enqueue(new TextEncoder().encode('data: first\n\n'));
-            await released;
-            controller.enqueue(new TextEncoder().encode('data: second\n\n'));
-            controller.close();
-          },
-        }),
-        { headers: { 'content-type': 'text/event-stream' } },
-      );
+      eventStream(async (write) => {
+        write('data: first\n\n');
+        await released;
+        write('data: second\n\n');
+      });
     const chunks: string[] = [];
     await new Promise<void>((resolve, reject) => {
       const req = httpRequest(chatPost(), (res) => {
@@ -241,26 +250,36 @@ describe('the host listener (issue 14: the lane past Next for the chat and tool-
     expect(chunks.join('')).toBe('data: first\n\ndata: second\n\n');
   });
 
-  it("sends the first part at once, not after the rest of the route's burst (Node holds writes to the next tick)", async () => {
+  it("sends a part at once, not after the rest of the route's burst (Node holds writes to the next tick)", async () => {
     let leftAtOnce: boolean | undefined;
     handler = async () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          async start(controller) {
-            controller.enqueue(new TextEncoder().encode('data: first\n\n'));
-            // The rest of a burst: work in the same run of microtasks, before any next tick.
-            for (let i = 0; i < 100; i++) await Promise.resolve();
-            const socket = lastResponse?.socket;
-            leftAtOnce = lastResponse?.headersSent === true && socket?.writableLength === 0;
-            controller.enqueue(new TextEncoder().encode('data: second\n\n'));
-            controller.close();
-          },
-        }),
-        { headers: { 'content-type': 'text/event-stream' } },
-      );
+      eventStream(async (write) => {
+        // The rule is about time: a part that comes after the answer's first 2 ms (a first token).
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        write('data: first\n\n');
+        // The rest of a burst: work in the same run of microtasks, before any next tick.
+        for (let i = 0; i < 100; i++) await Promise.resolve();
+        const socket = lastResponse?.socket;
+        leftAtOnce = lastResponse?.headersSent === true && socket?.writableLength === 0;
+        write('data: second\n\n');
+      });
     const answer = await send('POST', '/api/chat', {}, '{}');
     expect(answer.body).toBe('data: first\n\ndata: second\n\n');
     expect(leftAtOnce).toBe(true);
+  });
+
+  it("holds a part that comes with the answer's start to the tick's end (the model's request goes out first)", async () => {
+    let heldInTick: boolean | undefined;
+    handler = async () =>
+      eventStream(async (write) => {
+        write('data: start\n\n');
+        for (let i = 0; i < 100; i++) await Promise.resolve();
+        heldInTick = lastResponse?.socket?.writableCorked !== 0;
+        write('data: more\n\n');
+      });
+    const answer = await send('POST', '/api/chat', {}, '{}');
+    expect(answer.body).toBe('data: start\n\ndata: more\n\n');
+    expect(heldInTick).toBe(true);
   });
 
   it('sends an answer that is not an event stream in one write (a write is a system call)', async () => {

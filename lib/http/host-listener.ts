@@ -70,8 +70,10 @@ function drained(res: ServerResponse, left: AbortSignal): Promise<void> {
 
 // Node holds a response's writes until the next tick (it corks the socket). A model's burst of events
 // is parsed and transformed in one run of microtasks, so the first token would wait for the whole
-// burst: the lane sends an event stream's parts at most this often within such a run. Other answers
-// leave in one write (a write is a system call, and most of a small request's cost here).
+// burst: the lane sends an event stream's parts at most this often within such a run. What comes in
+// the first such span (a turn's start, before the model is asked) leaves with the tick: the model's
+// request goes out first, and the start shares a write with what follows. Other answers leave in one
+// write (a write is a system call, and most of a small request's cost here).
 const FLUSH_EVERY_MS = 2;
 
 function isEventStream(response: Response): boolean {
@@ -91,7 +93,7 @@ async function send(response: Response, res: ServerResponse, left: AbortSignal):
   }
   const reader = response.body.getReader();
   const flushes = isEventStream(response);
-  let flushedAt = Number.NEGATIVE_INFINITY;
+  let flushedAt = performance.now();
   try {
     while (!left.aborted) {
       const { done, value } = await reader.read();
