@@ -2,6 +2,7 @@ import 'server-only';
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { checkAddress, checkUrl, type OutboundPolicy, type Verdict } from './address-rules';
+import { fetchViaRequest, takesPlainBody } from './request-fetch';
 
 /**
  * The one door for the host's outbound HTTP (side door 4): MCP connections (Streamable HTTP, SSE,
@@ -130,13 +131,15 @@ export function createGuardedFetch(policy: OutboundPolicy, options: GuardOptions
   const dispatcher = options.resolve ? agentFor(policy, options.resolve) : sharedAgent(policy);
   const once = async (url: URL, init: RequestInit): Promise<Response> => {
     assertAllowed(url, policy);
+    // Each request its own signal, following the caller's: undici keeps its abort listener until
+    // the request is collected, so one transport-wide signal gathered thousands (issue 14).
+    const signal = init.signal ? AbortSignal.any([init.signal]) : undefined;
     try {
+      if (takesPlainBody(init.body)) return await fetchViaRequest(url, { ...init, signal }, dispatcher);
       // undici's RequestInit and Response implement the WHATWG ones the callers (the MCP SDK) use.
       const response = await undiciFetch(url, {
         ...(init as Parameters<typeof undiciFetch>[1]),
-        // Each request its own signal, following the caller's: undici keeps its abort listener until
-        // the request is collected, so one transport-wide signal gathered thousands (issue 14).
-        ...(init.signal ? { signal: AbortSignal.any([init.signal]) } : {}),
+        ...(signal ? { signal } : {}),
         redirect: 'manual',
         dispatcher,
       });
