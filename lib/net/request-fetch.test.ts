@@ -24,6 +24,8 @@ beforeAll(async () => {
             body: Buffer.concat(chunks).toString(),
           }),
         );
+      } else if (req.url === '/accepted') {
+        res.writeHead(202).end();
       } else if (req.url === '/empty') {
         res.writeHead(204).end();
       } else if (req.url === '/cut') {
@@ -114,6 +116,24 @@ describe("the guard's request transport answers as fetch does (issue 14)", () =>
     const later = new DOMException('stopped', 'AbortError');
     midway.abort(later);
     await expect(reader?.read()).rejects.toBe(later);
+  });
+
+  it('a reader that cancels the body, read or not, leaves the process standing', async () => {
+    // The MCP SDK cancels the empty body of a 202 (a notification's answer) without reading it.
+    const accepted = await fetchViaRequest(
+      new URL(`${base}/accepted`),
+      { method: 'POST', body: '{}' },
+      agent,
+    );
+    await accepted.body?.cancel();
+    const unread = await fetchViaRequest(new URL(`${base}/slow`), {}, agent);
+    await unread.body?.cancel();
+    const started = await fetchViaRequest(new URL(`${base}/slow`), {}, agent);
+    const reader = started.body?.getReader();
+    await reader?.read();
+    await reader?.cancel();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await fetchViaRequest(new URL(`${base}/echo`), {}, agent)).status).toBe(201);
   });
 
   it('a body that breaks off errors with TypeError("terminated")', async () => {

@@ -40,6 +40,9 @@ function responseHeaders(raw: Record<string, string | string[] | undefined>): He
 
 /** The body as a web stream that fails as fetch's does: the abort's reason, else `terminated`. */
 function webBody(body: Readable, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+  // Its errors reach the reader through the iterator; one destroyed unread (a reader that cancels)
+  // must not be an 'error' event nobody hears, which would end the process.
+  body.on('error', () => undefined);
   const chunks = body[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>(
     {
