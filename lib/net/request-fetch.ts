@@ -38,6 +38,11 @@ function responseHeaders(raw: Record<string, string | string[] | undefined>): He
   return headers;
 }
 
+/** An error as fetch reports it: an abort as its signal's reason, anything else as `message` with the cause. */
+function asFetchError(error: unknown, signal: AbortSignal | undefined, message: string): unknown {
+  return signal?.aborted && error === signal.reason ? error : new TypeError(message, { cause: error });
+}
+
 /** The body as a web stream that fails as fetch's does: the abort's reason, else `terminated`. */
 function webBody(body: Readable, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
   // Its errors reach the reader through the iterator; one destroyed unread (a reader that cancels)
@@ -52,8 +57,7 @@ function webBody(body: Readable, signal: AbortSignal | undefined): ReadableStrea
           if (next.done) controller.close();
           else controller.enqueue(next.value as Uint8Array);
         } catch (error) {
-          const aborted = signal?.aborted && error === signal.reason;
-          controller.error(aborted ? error : new TypeError('terminated', { cause: error }));
+          controller.error(asFetchError(error, signal, 'terminated'));
         }
       },
       cancel(reason) {
@@ -81,8 +85,7 @@ export async function fetchViaRequest(
       dispatcher,
     });
   } catch (error) {
-    if (signal?.aborted && error === signal.reason) throw error;
-    throw new TypeError('fetch failed', { cause: error });
+    throw asFetchError(error, signal, 'fetch failed');
   }
   const { statusCode, statusText, headers, body } = answer;
   const empty = method === 'HEAD' || NULL_BODY_STATUSES.has(statusCode);
