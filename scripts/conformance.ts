@@ -6,11 +6,12 @@
  *
  *   npm run conformance [-- <scenario> ...] [-- --verbose]
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { cachedNode } from './cached-node';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '..');
@@ -19,44 +20,18 @@ const SCENARIO_TIMEOUT_MS = 60_000;
 
 const NODE_VERSION = '22.23.3';
 
-/**
- * The runner's Node 22. Not a dependency of the project: npm would put its `node` first on the
- * PATH of every npm script, and the host runs on Node 20. It is installed once, on first use, into
- * .cache/ from npm's own Node packages (node-<platform>-<arch>).
- */
+/** The runner's Node 22 (scripts/cached-node.ts), unless CONFORMANCE_NODE names one or this Node is 22+. */
 function node22(): string {
   const fromEnv = process.env.CONFORMANCE_NODE;
   if (fromEnv) return fromEnv;
   if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
-  const name = `node-${process.platform}-${process.arch}`;
-  const prefix = path.join(root, '.cache', 'conformance-node');
-  const binary = path.join(
-    prefix,
-    'node_modules',
-    name,
-    'bin',
-    process.platform === 'win32' ? 'node.exe' : 'node',
-  );
-  if (!existsSync(binary)) {
-    console.log(`Installing Node ${NODE_VERSION} for the conformance runner (${name}, into .cache/)…`);
-    const installed = spawnSync(
-      'npm',
-      [
-        'install',
-        '--no-save',
-        '--no-package-lock',
-        '--no-audit',
-        '--no-fund',
-        '--prefix',
-        prefix,
-        `${name}@${NODE_VERSION}`,
-      ],
-      { stdio: 'inherit' },
+  try {
+    return cachedNode(root, NODE_VERSION, 'the conformance runner');
+  } catch (error) {
+    throw new Error(
+      `${error instanceof Error ? error.message : error}; set CONFORMANCE_NODE to a Node 22 binary.`,
     );
-    if (installed.status !== 0 || !existsSync(binary))
-      throw new Error(`Could not install ${name}@${NODE_VERSION}; set CONFORMANCE_NODE to a Node 22 binary.`);
   }
-  return binary;
 }
 
 const cli = require.resolve('@modelcontextprotocol/conformance/dist/index.js');
