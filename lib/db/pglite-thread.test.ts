@@ -1,7 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it, vi } from 'vitest';
+import { idleCollection } from '@/lib/runtime/idle-gc';
 import { PgliteThreadError, startPgliteThread } from './pglite-thread';
 
 describe('issue 14: PGlite in a worker thread', () => {
@@ -57,5 +59,22 @@ describe('issue 14: PGlite in a worker thread', () => {
     const db = await startPgliteThread('memory://', 'shared_buffers=16MB');
     await db.close();
     await expect(db.query('select 1', [])).rejects.toThrow(/database thread ended/);
+  });
+
+  it("is told of the host's idle collection while it runs, and no more once closed", async () => {
+    const posted = vi.spyOn(Worker.prototype, 'postMessage');
+    const collects = () =>
+      posted.mock.calls.filter(([message]) => (message as { type?: string }).type === 'collect');
+    try {
+      const db = await startPgliteThread('memory://', 'shared_buffers=16MB');
+      idleCollection(() => {});
+      expect(collects()).toHaveLength(1);
+      expect((await db.query<{ one: number }>('select 1 as one', [])).rows).toEqual([{ one: 1 }]);
+      await db.close();
+      idleCollection(() => {});
+      expect(collects()).toHaveLength(1);
+    } finally {
+      posted.mockRestore();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { onIdleCollection } from '@/lib/runtime/idle-gc';
 
 /** What the PGlite pool needs of a database: one query at a time, and a close. */
 export interface PgliteLike {
@@ -42,8 +43,6 @@ export function startPgliteThread(dataDir: string, conf: string): Promise<Pglite
     for (const pending of waiting.values()) pending.reject(error);
     waiting.clear();
   };
-  worker.on('error', (error) => failAll(error));
-  worker.on('exit', (code) => failAll(new Error(`the database thread ended (exit code ${code})`)));
 
   const ask = (message: Record<string, unknown>) =>
     new Promise<Reply>((resolve, reject) => {
@@ -56,6 +55,16 @@ export function startPgliteThread(dataDir: string, conf: string): Promise<Pglite
       worker.postMessage({ ...message, id });
     });
 
+  // The thread's heap holds the garbage of the queries a burst made; it is collected with the host's.
+  const stopCollecting = onIdleCollection(() => {
+    if (!broken) ask({ type: 'collect' }).catch(() => {});
+  });
+  worker.on('error', (error) => failAll(error));
+  worker.on('exit', (code) => {
+    stopCollecting();
+    failAll(new Error(`the database thread ended (exit code ${code})`));
+  });
+
   const database: PgliteLike = {
     async query<R>(sql: string, params: unknown[]) {
       const reply = await ask({ type: 'query', sql, params });
@@ -63,6 +72,7 @@ export function startPgliteThread(dataDir: string, conf: string): Promise<Pglite
       return { rows: (reply.rows ?? []) as R[], affectedRows: reply.affectedRows };
     },
     async close() {
+      stopCollecting();
       if (!broken) await ask({ type: 'close' });
       await worker.terminate();
     },

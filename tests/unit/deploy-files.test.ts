@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { deploymentProblems } from '../../lib/config/deployment';
+import { HOST_NODE_VERSION } from '../../lib/config/host-node';
 
 // Issue 16 item 6: this machine has no Docker engine, so the files are checked against what the
 // host itself requires; the hosted e2e host runs the container's command (scripts/start.ts on a build).
@@ -48,5 +49,11 @@ describe('the Dockerfile and compose file of a hosted deployment', () => {
     expect(dockerfile).toContain('CMD ["node", "--import", "tsx", "scripts/start.ts"]');
     expect(dockerfile).toContain('/healthz');
     expect(dockerfile).toMatch(/^USER node$/m);
+  });
+
+  it("builds and runs on the host server's Node, so the container installs none at start", () => {
+    const major = HOST_NODE_VERSION.split('.')[0];
+    const images = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
+    expect(images).toEqual([`node:${major}-bookworm-slim`, `node:${major}-bookworm-slim`]);
   });
 });

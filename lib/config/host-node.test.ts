@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { HOST_NODE_VERSION, hostNodeChoice } from './host-node';
+
+describe('the Node the host server runs on (issue 14)', () => {
+  it('is Node 24 from the cache when npm start runs on an older Node', () => {
+    expect(hostNodeChoice({}, '20.19.5')).toEqual({ kind: 'cached', version: HOST_NODE_VERSION });
+    expect(hostNodeChoice({ HOST_NODE: '' }, '22.23.3')).toEqual({
+      kind: 'cached',
+      version: HOST_NODE_VERSION,
+    });
+    expect(HOST_NODE_VERSION.split('.')[0]).toBe('24');
+  });
+
+  it("is npm start's own Node when that is 24 or later", () => {
+    expect(hostNodeChoice({}, '24.0.0')).toEqual({ kind: 'current' });
+    expect(hostNodeChoice({}, '25.2.1')).toEqual({ kind: 'current' });
+  });
+
+  it('is what HOST_NODE names: current, or a binary', () => {
+    expect(hostNodeChoice({ HOST_NODE: 'current' }, '20.19.5')).toEqual({ kind: 'current' });
+    expect(hostNodeChoice({ HOST_NODE: ' /opt/node/bin/node ' }, '24.1.0')).toEqual({
+      kind: 'binary',
+      path: '/opt/node/bin/node',
+    });
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * The Node the host server runs on when HOST_NODE does not say (issue 14): on Node 20 every
+ * promise of a chat turn's streams ran AsyncLocalStorage's promise hooks; Node 24 keeps the
+ * async context without them (AsyncContextFrame). docs/architecture.md has the figures.
+ */
+export const HOST_NODE_VERSION = '24.21.0';
+const FIRST_MAJOR_WITHOUT_HOOKS = 24;
+
+export type HostNodeChoice =
+  /** The Node running `npm start`. */
+  | { kind: 'current' }
+  /** A Node binary the operator named. */
+  | { kind: 'binary'; path: string }
+  /** HOST_NODE_VERSION, installed once into .cache/ (the Node running `npm start` if that fails). */
+  | { kind: 'cached'; version: string };
+
+/** Which Node runs the host server, from HOST_NODE and the version of the Node running `npm start`. */
+export function hostNodeChoice(
+  env: Readonly<Record<string, string | undefined>>,
+  currentVersion: string,
+): HostNodeChoice {
+  const named = env.HOST_NODE?.trim();
+  if (named === 'current') return { kind: 'current' };
+  if (named) return { kind: 'binary', path: named };
+  if (Number(currentVersion.split('.')[0]) >= FIRST_MAJOR_WITHOUT_HOOKS) return { kind: 'current' };
+  return { kind: 'cached', version: HOST_NODE_VERSION };
+}
