@@ -2,9 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
+/** npm's package of Node for this machine (Windows' is node-win-<arch>). */
+function packageName(): string {
+  return `node-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;
+}
+
 /** Where a Node `version` from npm's node-<platform>-<arch> package lives once installed under `root`. */
 export function cachedNodeBinary(root: string, version: string): string {
-  const name = `node-${process.platform}-${process.arch}`;
+  const name = packageName();
   return path.join(
     root,
     '.cache',
@@ -25,7 +30,7 @@ export function cachedNodeBinary(root: string, version: string): string {
 export function cachedNode(root: string, version: string, purpose: string): string {
   const binary = cachedNodeBinary(root, version);
   if (existsSync(binary)) return binary;
-  const name = `node-${process.platform}-${process.arch}`;
+  const name = packageName();
   const prefix = path.join(root, '.cache', `node-${version}`);
   const partial = `${prefix}.partial-${process.pid}`;
   console.log(`Installing Node ${version} for ${purpose} (${name}, into .cache/)…`);
@@ -37,6 +42,10 @@ export function cachedNode(root: string, version: string, purpose: string): stri
       '--no-package-lock',
       '--no-audit',
       '--no-fund',
+      // Offline, npm's default retries held a start for 70 s before it gave up.
+      '--fetch-retries=1',
+      '--fetch-retry-mintimeout=1000',
+      '--fetch-retry-maxtimeout=3000',
       '--prefix',
       partial,
       `${name}@${version}`,

@@ -7,7 +7,7 @@ import { OriginConfigError, originsFor } from '../lib/apps/origins';
 import { deploymentMode, deploymentProblems } from '../lib/config/deployment';
 import { heapLimitMb } from '../lib/config/heap-limit';
 import type { HostConfig } from '../lib/config/host-config';
-import { hostNodeChoice } from '../lib/config/host-node';
+import { asyncContextFlags, hostNodeChoice } from '../lib/config/host-node';
 import { HostConfigError, loadHostConfig } from '../lib/config/load';
 import { pgliteDir } from '../lib/db/pglite-dir';
 import { bindRefusal } from '../lib/trust/command-servers';
@@ -31,25 +31,26 @@ function fail(message: string): never {
 const heapMb = heapLimitMb(process.env);
 if (typeof heapMb !== 'number') fail(`Cannot start: ${heapMb.error}`);
 
-/** The host server's Node (lib/config/host-node.ts says why it is not always this one). */
-function hostNode(): string {
+/** The host server's Node and its flags (lib/config/host-node.ts says why it is not always this one). */
+function hostNode(): { binary: string; flags: string[] } {
+  const current = { binary: process.execPath, flags: asyncContextFlags(process.versions.node) };
   const choice = hostNodeChoice(process.env, process.versions.node);
-  if (choice.kind === 'current') return process.execPath;
+  if (choice.kind === 'current') return current;
   if (choice.kind === 'binary') {
     if (!existsSync(choice.path)) fail(`Cannot start: HOST_NODE names ${choice.path}, which does not exist.`);
-    return choice.path;
+    return { binary: choice.path, flags: [] };
   }
   try {
-    return cachedNode(root, choice.version, 'the host server');
+    return { binary: cachedNode(root, choice.version, 'the host server'), flags: [] };
   } catch (error) {
     console.warn(
       `Node ${choice.version} could not be installed (${error instanceof Error ? error.message : error}); ` +
         `the host server runs on this Node ${process.versions.node}, slower under load.`,
     );
-    return process.execPath;
+    return current;
   }
 }
-const hostNodeBinary = hostNode();
+const hostNodeRun = hostNode();
 
 const problems = deploymentProblems(process.env);
 if (problems.length > 0)
@@ -182,6 +183,7 @@ run(
     '--max-semi-space-size=16',
     // For one collection once the host goes quiet after work (lib/runtime/idle-gc.ts).
     '--expose-gc',
+    ...hostNodeRun.flags,
     hostServerBundle(root),
     bind,
   ],
@@ -191,7 +193,7 @@ run(
     PORT: port,
     FIDO2_SERVER_URL: fido2,
   },
-  hostNodeBinary,
+  hostNodeRun.binary,
 );
 // Opening the servers list once makes the host connect to its MCP servers before the first chat.
 await waitFor(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOST_NODE_VERSION, hostNodeChoice } from './host-node';
+import { asyncContextFlags, HOST_NODE_VERSION, hostNodeChoice } from './host-node';
 
 describe('the Node the host server runs on (issue 14)', () => {
   it('is Node 24 from the cache when npm start runs on an older Node', () => {
@@ -22,5 +22,14 @@ describe('the Node the host server runs on (issue 14)', () => {
       kind: 'binary',
       path: '/opt/node/bin/node',
     });
+  });
+
+  it('turns on async context frames where a Node has them behind a flag (22.7 to 23), nowhere else', () => {
+    const flag = ['--experimental-async-context-frame'];
+    expect(asyncContextFlags('22.7.0')).toEqual(flag);
+    expect(asyncContextFlags('22.23.3')).toEqual(flag);
+    expect(asyncContextFlags('23.11.1')).toEqual(flag);
+    for (const refused of ['20.19.5', '21.7.3', '22.6.0']) expect(asyncContextFlags(refused)).toEqual([]);
+    for (const on of ['24.0.0', '24.21.0', '25.2.1']) expect(asyncContextFlags(on)).toEqual([]);
   });
 });

@@ -25,3 +25,13 @@ export function hostNodeChoice(
   if (Number(currentVersion.split('.')[0]) >= FIRST_MAJOR_WITHOUT_HOOKS) return { kind: 'current' };
   return { kind: 'cached', version: HOST_NODE_VERSION };
 }
+
+/**
+ * Flags for a host server on `version`: Node 22.7 to 23 have AsyncContextFrame behind a flag (a
+ * chat turn's CPU there was close to Node 24's); older Nodes refuse the flag, 24 has it on.
+ */
+export function asyncContextFlags(version: string): string[] {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  const flagged = (major === 22 && minor >= 7) || major === 23;
+  return flagged ? ['--experimental-async-context-frame'] : [];
+}
