@@ -2,17 +2,14 @@
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useEffect, useMemo, useState } from 'react';
 import { currentTheme, currentThemeStyles, hostEnvironment, type Theme } from '@/lib/apps/host-context';
+import { whenIdle } from '@/lib/client/when-idle';
 import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
 
 // Issue 14: what every view's hostContext reads is read while the page is idle, not as the first view boots.
-if (typeof window !== 'undefined') {
-  const warm = () => {
-    hostEnvironment();
-    currentThemeStyles();
-  };
-  if ('requestIdleCallback' in window) requestIdleCallback(warm, { timeout: 2_000 });
-  else setTimeout(warm, 500);
-}
+whenIdle(() => {
+  hostEnvironment();
+  currentThemeStyles();
+});
 
 export interface ToolDescriptor {
   name: string;

@@ -1,21 +1,33 @@
 'use client';
 import { lazy, Suspense } from 'react';
+import { whenIdle } from '@/lib/client/when-idle';
 
-const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
+type Renderer = typeof import('./markdown-renderer').default;
+let loadedRenderer: Renderer | undefined;
+const loadRenderer = () =>
+  import('./markdown-renderer').then((m) => {
+    if (!loadedRenderer) performance.mark('mcplet:markdown-ready');
+    loadedRenderer = m.default;
+    return m;
+  });
+const LazyRenderer = lazy(loadRenderer);
+// Issue 14: not in the page's first load, but fetched once the page is idle, so the first reply
+// renders as markdown at once (no plain text first) and its parser is not compiled while a view boots.
+whenIdle(() => void loadRenderer().catch(() => {}));
 
 /**
- * Markdown from a model or a tool (markdown-renderer.tsx says how it is kept safe). The renderer and
- * its parser load with the first message, not with the page (issue 14: about a fifth of the chat
- * page's first-load JavaScript); until then the text shows as it is, so nothing is hidden.
+ * Markdown from a model or a tool (markdown-renderer.tsx says how it is kept safe). Until the
+ * renderer has loaded the text shows as it is, so nothing is hidden.
  */
 export function Markdown({ text }: { text: string }) {
+  const Renderer = loadedRenderer ?? LazyRenderer;
   return (
     <Suspense
       fallback={
         <div className="prose-chat text-[15px] leading-relaxed break-words whitespace-pre-wrap">{text}</div>
       }
     >
-      <MarkdownRenderer text={text} />
+      <Renderer text={text} />
     </Suspense>
   );
 }

@@ -20,6 +20,24 @@ test.describe('chat', () => {
     await expect(chat.lastAssistant()).toContainText('Hello from the fake model.');
   });
 
+  test("a new chat's first reply is markdown at once: the renderer loaded while the page was idle (issue 14)", async ({
+    chat,
+    fakeModel,
+  }) => {
+    const t = token('md-first');
+    await fakeModel.script(t, [{ kind: 'text', chunks: ['A **bold** claim.'] }]);
+    await chat.open();
+    await expect
+      .poll(() => chat.markdownReady(), {
+        message: 'the markdown renderer loads before any message needs it',
+      })
+      .toBe(true);
+    await chat.watchForRawText('**bold**');
+    await chat.send(`Claim ${t}`);
+    await expect(chat.lastAssistant().locator('strong')).toHaveText('bold');
+    expect(await chat.rawTextSeen(), 'the reply never showed its markdown as plain text').toBe(false);
+  });
+
   test('a provider error shows a retry, keeps the text, and the retry answers', async ({
     chat,
     fakeModel,

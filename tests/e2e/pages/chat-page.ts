@@ -22,6 +22,27 @@ export class ChatPage {
     await expect(this.page.getByTestId('chat')).toBeVisible();
   }
 
+  /** Whether the markdown renderer has loaded in this page (components/chat/markdown.tsx marks it). */
+  markdownReady(): Promise<boolean> {
+    return this.page.evaluate(() => performance.getEntriesByName('mcplet:markdown-ready').length > 0);
+  }
+
+  /** Starts recording whether the messages ever show `raw` as it is (read with rawTextSeen). */
+  async watchForRawText(raw: string) {
+    await this.page.evaluate((needle) => {
+      const seen = window as unknown as { rawTextSeen?: boolean };
+      seen.rawTextSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="messages"]')?.textContent?.includes(needle))
+          seen.rawTextSeen = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, raw);
+  }
+
+  rawTextSeen(): Promise<boolean> {
+    return this.page.evaluate(() => (window as unknown as { rawTextSeen?: boolean }).rawTextSeen === true);
+  }
+
   /** Types a message and sends it with the keyboard, as a user would. */
   async send(text: string) {
     await this.composer.fill(text);
