@@ -1,23 +1,17 @@
 'use client';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { UIMessage } from 'ai';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { ViewFrameHint } from '@/lib/apps/sandbox';
+import { preloadable } from '@/lib/client/preloadable';
 import { resolveDisplayMode, splitDisplayMode } from '@/lib/mcplet/display-mode';
 import type { ToolDescriptor } from '../apps/use-host-context';
 
 // Issue 14: the view runtime (the MCP Apps bridge, the SDK's message schemas) is not in the chat's
 // first load: the browser fetches it as soon as this module runs, beside hydration, and a view that
 // renders before it arrives waits in a Suspense boundary; once it is here, views render it directly.
-type AppViewComponent = typeof import('../apps/app-view').AppView;
-let loadedAppView: AppViewComponent | undefined;
-const loadViewRuntime = () =>
-  import('../apps/app-view').then((m) => {
-    loadedAppView = m.AppView;
-    return m;
-  });
-const LazyAppView = lazy(() => loadViewRuntime().then((m) => ({ default: m.AppView })));
-if (typeof window !== 'undefined') void loadViewRuntime().catch(() => {});
+const viewRuntime = preloadable(() => import('../apps/app-view').then((m) => m.AppView));
+if (typeof window !== 'undefined') void viewRuntime.preload().catch(() => {});
 
 type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
 
@@ -72,7 +66,7 @@ export function ToolView({ part, restored }: { part: ToolPart; restored: boolean
     cancelled = part.state === 'output-error' ? part.errorText : 'The call was denied.';
   }
 
-  const View = loadedAppView ?? LazyAppView;
+  const View = viewRuntime.current();
   return (
     <>
       <ResultMark viewId={part.toolCallId} arrived={result !== undefined} />

@@ -33,7 +33,7 @@ parentPort.on('message', async (message) => {
     // The host's idle collection (lib/runtime/idle-gc.ts), for this thread's heap: the last-resort
     // form collects and gives the pages back on Node 22 and later (gc exists under --expose-gc).
     globalThis.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-    parentPort.postMessage({ id: message.id, collected: typeof globalThis.gc === 'function' });
+    parentPort.postMessage({ id: message.id });
     return;
   }
   if (!db) return;
