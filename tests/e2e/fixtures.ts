@@ -20,6 +20,16 @@ export interface Servers {
   track(id: string): void;
 }
 
+/** Not a failure of its own: what the pages of a test that already failed did (see `browserRecord`). */
+class BrowserRecord extends Error {
+  constructor(report: string) {
+    super(report);
+    this.name = 'BrowserRecord';
+    // Where the fixture threw it says nothing; the report is the whole message.
+    this.stack = `${this.name}: ${report}`;
+  }
+}
+
 export const test = base.extend<{
   fakeModel: FakeModel;
   chat: ChatPage;
@@ -27,12 +37,14 @@ export const test = base.extend<{
   preview: PreviewPage;
   browserRecord: undefined;
 }>({
-  // A failed test prints what its page logged and which host requests were still open (CI keeps no trace).
+  // A failed test reports what its page logged and which host requests were still open (CI keeps no
+  // trace). As an error of the test, so it is in the failures' summary at the end of the run, which is
+  // the part of a CI log that is kept; a test's own output is printed mid-run.
   browserRecord: [
     async ({ context }, use, testInfo) => {
       const record = recordBrowser(context);
       await use(undefined);
-      if (testInfo.status !== testInfo.expectedStatus) console.log(record.report());
+      if (testInfo.status !== testInfo.expectedStatus) throw new BrowserRecord(await record.report());
     },
     { auto: true },
   ],

@@ -1,4 +1,4 @@
-import type { BrowserContext, Request } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 
 const KEPT = 60;
 
@@ -44,7 +44,7 @@ export function recordBrowser(context: BrowserContext) {
     keep(`${path} failed: ${request.failure()?.errorText ?? '?'}`);
   });
   return {
-    report: () =>
+    report: async () =>
       [
         `--- browser record of the failed test (${context
           .pages()
@@ -53,7 +53,28 @@ export function recordBrowser(context: BrowserContext) {
         ...lines,
         `open host requests: ${open.size === 0 ? 'none' : ''}`,
         ...[...open.values()].map((line) => `  since ${line}`),
+        ...(await Promise.all(context.pages().map(shownToUser))).flat(),
         '---',
       ].join('\n'),
   };
+}
+
+/** What a page shows that explains a stalled step: its alerts (an error the host gave) and open dialogs (a gate). */
+async function shownToUser(page: Page): Promise<string[]> {
+  if (page.isClosed()) return [];
+  // Next's route announcer is an alert too, empty: only alerts that say something.
+  const texts = async (role: 'alert' | 'dialog') =>
+    (
+      await page
+        .getByRole(role)
+        .allInnerTexts()
+        .catch(() => [])
+    )
+      .map((text) => text.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
+  const [alerts, dialogs] = await Promise.all([texts('alert'), texts('dialog')]);
+  return [
+    ...alerts.map((text) => `alert on ${page.url()}: ${text.slice(0, 300)}`),
+    ...dialogs.map((text) => `dialog on ${page.url()}: ${text.slice(0, 300)}`),
+  ];
 }
