@@ -162,6 +162,7 @@ export function ToolCallForm({
       toolName: tool.name,
       surface,
       args: built.args,
+      exchange: true,
     });
     if (!result.ok) {
       setBusy(false);

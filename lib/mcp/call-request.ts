@@ -13,6 +13,8 @@ export const callRequestSchema = z.object({
    */
   conversationId: z.string().min(1).max(100).optional(),
   viewId: z.string().min(1).max(100).optional(),
+  /** The developer preview shows the raw JSON-RPC exchange; without this the answer leaves it out. */
+  exchange: z.boolean().optional(),
 });
 
 export type CallRequest = z.infer<typeof callRequestSchema>;

@@ -14,20 +14,38 @@ function dispatched(): DispatchResult {
     model: { content: [{ type: 'text', text: 'key [withheld]' }] },
     modelContent: [{ type: 'text', text: 'key [withheld]' }],
     withheld: { values: [SECRET], reasons: ['sensitiveHint'] },
-    exchange: { request: { method: 'tools/call' }, response: { result } },
+    exchange: () => ({ request: { method: 'tools/call' }, response: { result } }),
     sent: true,
     durationMs: 3,
   } as unknown as DispatchResult;
 }
 
 describe('issue 14: what the browser receives of a call it proposed', () => {
-  it('keeps the decision, envelope, result and exchange; what was kept for the model stays on the server', () => {
-    const response = toCallResponse(dispatched());
+  it('keeps the decision, envelope, result and, when the preview asks, the exchange; what was kept for the model stays on the server', () => {
+    const response = toCallResponse(dispatched(), true);
     expect(Object.keys(response).sort()).toEqual(
       ['decision', 'durationMs', 'envelope', 'exchange', 'result', 'sent'].sort(),
     );
     expect(JSON.stringify(response)).not.toContain('[withheld]');
     expect(JSON.stringify(response)).not.toContain('sensitiveHint');
+  });
+
+  it('a view does not ask for the exchange: the answer leaves it out, and it is never built', () => {
+    let built = 0;
+    const response = toCallResponse(
+      {
+        ...dispatched(),
+        exchange: () => {
+          built++;
+          return { request: { jsonrpc: '2.0', id: 1, method: 'tools/call' } };
+        },
+      },
+      false,
+    );
+    expect(Object.keys(response).sort()).toEqual(
+      ['decision', 'durationMs', 'envelope', 'result', 'sent'].sort(),
+    );
+    expect(built).toBe(0);
   });
 
   it('a refused call keeps its envelope and says it was not sent', () => {
@@ -39,7 +57,7 @@ describe('issue 14: what the browser receives of a call it proposed', () => {
       sent: false,
       envelope: { error: { code: 'FORBIDDEN', message: 'no' }, _meta: {} },
     } as unknown as DispatchResult;
-    expect(toCallResponse(refused)).toEqual({
+    expect(toCallResponse(refused, true)).toEqual({
       decision: refused.decision,
       envelope: refused.envelope,
       sent: false,

@@ -22,13 +22,14 @@ export interface CallResponse {
   durationMs: number;
 }
 
-export function toCallResponse(dispatched: DispatchResult): CallResponse {
+/** `withExchange`: the developer preview asked for the raw JSON-RPC (a view's call does not). */
+export function toCallResponse(dispatched: DispatchResult, withExchange: boolean): CallResponse {
   const { decision, envelope, result, exchange, untrusted, malicious, sent, durationMs } = dispatched;
   return {
     decision,
     envelope,
     ...(result ? { result } : {}),
-    ...(exchange ? { exchange } : {}),
+    ...(withExchange && exchange ? { exchange: exchange() } : {}),
     ...(untrusted ? { untrusted } : {}),
     ...(malicious ? { malicious } : {}),
     sent,

@@ -86,11 +86,11 @@ describe('the demo MCPlet through the host', () => {
     expect(outcome.result?.structuredContent).toMatchObject({ total: 2 });
     expect(outcome.modelContent).toEqual([{ type: 'text', text: expect.stringContaining('Trattoria Luce') }]);
     expect(JSON.stringify(outcome.modelContent)).not.toContain('priceLevel');
-    expect(outcome.exchange?.request).toMatchObject({
+    expect(outcome.exchange?.().request).toMatchObject({
       method: 'tools/call',
       params: { name: 'search_restaurants' },
     });
-    expect(outcome.exchange?.response).toMatchObject({ result: { structuredContent: { total: 2 } } });
+    expect(outcome.exchange?.().response).toMatchObject({ result: { structuredContent: { total: 2 } } });
   });
 
   it('9.1: invalid arguments give VALIDATION_ERROR and nothing is sent', async () => {

@@ -82,8 +82,12 @@ export interface DispatchResult {
   untrusted?: UntrustedSource;
   /** The server flagged the result `maliciousActivityHint` (SEP): the card warns, the model was told. */
   malicious?: true;
-  /** The raw JSON-RPC request and response, for the developer preview. */
-  exchange?: Exchange;
+  /**
+   * The raw JSON-RPC request and response, for the developer preview: masked as the preview shows it,
+   * and only when asked for (issue 14: a view's call does not need it, and on a large result masking
+   * it is another pass over every string). Assertions are already out of it.
+   */
+  exchange?: () => Exchange;
   sent: boolean;
   durationMs: number;
 }
@@ -379,11 +383,7 @@ async function dispatchOnce(
     );
     const projected = projectModelFacing(model, options);
     await recordTrust(registry, request, tool, result);
-    // The preview's JSON-RPC log shows what was withheld from the model masked too.
-    const masked = {
-      ...options,
-      scrubSet: extendScrubSet(options.scrubSet ?? emptyScrubSet, withheld?.values ?? []),
-    };
+    const unmasked = redactAuth(exchange);
     return {
       decision,
       envelope: wrapCallResult(tool, result),
@@ -393,7 +393,12 @@ async function dispatchOnce(
       ...(withheld ? { withheld } : {}),
       ...(projected.untrusted ? { untrusted: projected.untrusted } : {}),
       ...(model.malicious ? { malicious: true as const } : {}),
-      exchange: cleanValue(redactAuth(exchange), masked),
+      // The preview's JSON-RPC log shows what was withheld from the model masked too.
+      exchange: () =>
+        cleanValue(unmasked, {
+          ...options,
+          scrubSet: extendScrubSet(options.scrubSet ?? emptyScrubSet, withheld?.values ?? []),
+        }),
       sent: true,
       durationMs: performance.now() - started,
     };

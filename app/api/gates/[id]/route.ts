@@ -52,5 +52,7 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
     answerGate(await getRegistry(), id, user.id, answer, edited, remember),
   );
   if (!outcome.ok) return jsonError(outcome.status, outcome.reason, outcome.retry ? { retry: true } : {});
-  return Response.json({ ok: true, result: outcome.result && toCallResponse(outcome.result) });
+  // The ticket does not say whether the preview or a view asked: a gated call's answer carries the
+  // exchange either way (a gate waited on a person; its size is not what the wait costs).
+  return Response.json({ ok: true, result: outcome.result && toCallResponse(outcome.result, true) });
 }

@@ -45,7 +45,7 @@ async function call(request: Request, user: SessionUser) {
     'view',
   );
   if (started.kind === 'gate') return Response.json({ gate: started.ticket }, { status: 202 });
-  return Response.json(toCallResponse(started.result));
+  return Response.json(toCallResponse(started.result, parsed.request.exchange === true));
 }
 
 openLane('POST', '/api/tools/call', POST);
