@@ -383,7 +383,7 @@ async function dispatchOnce(
     );
     const projected = projectModelFacing(model, options);
     await recordTrust(registry, request, tool, result);
-    const unmasked = redactAuth(exchange);
+    const withoutAssertions = redactAuth(exchange);
     return {
       decision,
       envelope: wrapCallResult(tool, result),
@@ -395,7 +395,7 @@ async function dispatchOnce(
       ...(model.malicious ? { malicious: true as const } : {}),
       // The preview's JSON-RPC log shows what was withheld from the model masked too.
       exchange: () =>
-        cleanValue(unmasked, {
+        cleanValue(withoutAssertions, {
           ...options,
           scrubSet: extendScrubSet(options.scrubSet ?? emptyScrubSet, withheld?.values ?? []),
         }),
