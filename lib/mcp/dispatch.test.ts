@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedGated } from '../../tests/fixtures/mcp/gated-server';
 import { connectedRestaurant } from '../../tests/fixtures/restaurant-registry';
+import { bindingOf, mintPass } from '../gates/pass';
 import { decideGate, openGate, spendApproval } from '../gates/pending';
 import { dispatch } from './dispatch';
 import type { McpRegistry } from './registry';
@@ -180,6 +181,41 @@ describe('the demo MCPlet through the host', () => {
       pass: spent.pass,
     });
     expect(outcome).toMatchObject({ sent: false, envelope: { error: { code: 'AUTH_REQUIRED' } } });
+  });
+
+  it('16.3 by analogy: the passkey assertion sent in params._meta.mcplet_auth is not in the preview\'s exchange', async () => {
+    const call = {
+      serverId: 'restaurant',
+      toolName: 'create_reservation',
+      args: { restaurantId: 'r-sakura', date: '2099-01-01', time: '19:00', partySize: 2, name: 'Ada' },
+    };
+    const signature = 'c2lnbmF0dXJlLW5vdC1rZXB0';
+    const pass = mintPass({
+      gate: 'passkey',
+      serverId: call.serverId,
+      toolName: call.toolName,
+      binding: bindingOf(call.serverId, call.toolName, call.args),
+      auth: {
+        type: 'passkey_assertion',
+        credentialId: 'cred-1',
+        challenge: 'challenge-1',
+        clientDataJSON: 'e30',
+        authenticatorData: 'YXV0aA',
+        signature,
+      },
+      via: 'answer',
+    });
+    const outcome = await dispatch(registry, {
+      ...call,
+      surface: { kind: 'app', serverId: 'restaurant' },
+      session,
+      pass,
+    });
+    // Sent with the assertion (the server refuses this made-up one); the exchange keeps neither it nor its parts.
+    expect(outcome.sent).toBe(true);
+    const exchange = outcome.exchange?.();
+    expect(exchange?.request).toMatchObject({ params: { _meta: { mcplet_auth: '[redacted]' } } });
+    expect(JSON.stringify(exchange)).not.toContain(signature);
   });
 
   it('attack 9: a gate pass not minted by lib/gates, used twice, or for other arguments is refused', async () => {
