@@ -183,7 +183,7 @@ describe('the demo MCPlet through the host', () => {
     expect(outcome).toMatchObject({ sent: false, envelope: { error: { code: 'AUTH_REQUIRED' } } });
   });
 
-  it('16.3 by analogy: the passkey assertion sent in params._meta.mcplet_auth is not in the preview\'s exchange', async () => {
+  it("16.3 by analogy: the passkey assertion sent in params._meta.mcplet_auth is not in the preview's exchange", async () => {
     const call = {
       serverId: 'restaurant',
       toolName: 'create_reservation',
