@@ -27,6 +27,11 @@ export class ChatPage {
     return this.page.evaluate(() => performance.getEntriesByName('mcplet:markdown-ready').length > 0);
   }
 
+  /** The markdown renderer has rendered once off the page (components/chat/markdown.tsx, `warmUp`). */
+  markdownWarmed(): Promise<boolean> {
+    return this.page.evaluate(() => performance.getEntriesByName('mcplet:markdown-warmed').length > 0);
+  }
+
   /** Starts recording whether the messages ever show `raw` as it is (read with rawTextSeen). */
   async watchForRawText(raw: string) {
     await this.page.evaluate((needle) => {
