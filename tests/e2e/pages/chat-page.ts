@@ -24,12 +24,16 @@ export class ChatPage {
 
   /** Whether the markdown renderer has loaded in this page (components/chat/markdown.tsx marks it). */
   markdownReady(): Promise<boolean> {
-    return this.page.evaluate(() => performance.getEntriesByName('mcplet:markdown-ready').length > 0);
+    return this.hasMark('mcplet:markdown-ready');
   }
 
-  /** The markdown renderer has rendered once off the page (components/chat/markdown.tsx, `warmUp`). */
+  /** The markdown renderer has rendered once off the page (`warmUp` in components/chat/markdown-renderer.tsx). */
   markdownWarmed(): Promise<boolean> {
-    return this.page.evaluate(() => performance.getEntriesByName('mcplet:markdown-warmed').length > 0);
+    return this.hasMark('mcplet:markdown-warmed');
+  }
+
+  private hasMark(name: string): Promise<boolean> {
+    return this.page.evaluate((mark) => performance.getEntriesByName(mark).length > 0, name);
   }
 
   /** Starts recording whether the messages ever show `raw` as it is (read with rawTextSeen). */
