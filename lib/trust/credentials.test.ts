@@ -6,6 +6,7 @@ import {
   DEFAULT_CREDENTIAL_PATTERNS,
   findCredentials,
   maskCredentials,
+  mayHoldCredential,
 } from './credentials';
 import { WITHHELD_MARKER } from './scrub';
 
@@ -212,6 +213,34 @@ describe('credentials: issue 12 item 1, secrets nobody marked', () => {
   });
 });
 
+/** Samples, near-misses' pieces and separators, mixed at random (a fixed seed): 2,000 texts. */
+function mixedTexts(): string[] {
+  const pieces = [
+    ...Object.values(SAMPLES).flatMap(({ text, secret }) => [
+      text,
+      secret,
+      secret.slice(1),
+      secret.slice(0, -1),
+    ]),
+    ' ',
+    '\n',
+    '@',
+    '://',
+    'AWS_Secret_Access_Key: ',
+    'postgres://u:',
+    alnum(40),
+    '-----END RSA PRIVATE KEY-----',
+  ];
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed;
+  };
+  return Array.from({ length: 2_000 }, () =>
+    Array.from({ length: 1 + (next() % 6) }, () => pieces[next() % pieces.length]).join(''),
+  );
+}
+
 describe('issue 14: each pattern’s cheap prefilter never hides a match', () => {
   it('over samples, near-misses and random mixes of their pieces, the findings equal the regexes’ alone', () => {
     const unfiltered = DEFAULT_CREDENTIAL_PATTERNS.map(({ name, reason, regex }) => ({
@@ -220,30 +249,35 @@ describe('issue 14: each pattern’s cheap prefilter never hides a match', () =>
       regex,
     }));
     expect(DEFAULT_CREDENTIAL_PATTERNS.every((p) => p.mayMatch)).toBe(true);
-    const pieces = [
-      ...Object.values(SAMPLES).flatMap(({ text, secret }) => [
-        text,
-        secret,
-        secret.slice(1),
-        secret.slice(0, -1),
-      ]),
-      ' ',
-      '\n',
-      '@',
-      '://',
-      'AWS_Secret_Access_Key: ',
-      'postgres://u:',
-      alnum(40),
-      '-----END RSA PRIVATE KEY-----',
-    ];
-    let seed = 7;
-    const next = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed;
-    };
-    for (let i = 0; i < 2_000; i++) {
-      const text = Array.from({ length: 1 + (next() % 6) }, () => pieces[next() % pieces.length]).join('');
+    for (const text of mixedTexts()) {
       expect(findCredentials(text, DEFAULT_CREDENTIAL_PATTERNS)).toEqual(findCredentials(text, unfiltered));
     }
+  });
+
+  it('a serialized value may hold a credential whenever one of its strings (a key or a value) holds one', () => {
+    let holding = 0;
+    for (const text of mixedTexts()) {
+      for (const pattern of DEFAULT_CREDENTIAL_PATTERNS) {
+        if (findCredentials(text, [pattern]).length === 0) continue;
+        holding++;
+        const asValue = JSON.stringify({ content: [{ type: 'text', text }] });
+        const asKey = JSON.stringify({ structuredContent: { rows: [{ [text]: 1 }] } });
+        expect(mayHoldCredential(asValue, [pattern])).toBe(true);
+        expect(mayHoldCredential(asKey, [pattern])).toBe(true);
+      }
+    }
+    expect(holding).toBeGreaterThan(500);
+  });
+
+  it('a value no pattern can match holds none, unless a pattern has no prefilter (from configuration)', () => {
+    const ordinary = JSON.stringify({
+      content: [{ type: 'text', text: 'Found 2 restaurant(s):\n- Trattoria Luce (r-trattoria), rated 4.5' }],
+      structuredContent: { results: [{ id: 'r-trattoria', area: 'ginza' }] },
+    });
+    expect(mayHoldCredential(ordinary, DEFAULT_CREDENTIAL_PATTERNS)).toBe(false);
+    const configured = credentialPatterns({
+      extra: [{ name: 'ticket', reason: 'a ticket', pattern: 'T-\\d{6}' }],
+    });
+    expect(mayHoldCredential(ordinary, configured)).toBe(true);
   });
 });

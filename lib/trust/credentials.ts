@@ -21,6 +21,8 @@ export interface CredentialPattern {
   /**
    * A necessary condition for a match, far cheaper than the regex (a literal every match
    * contains): a text that fails it is not scanned (issue 14). Patterns from configuration have none.
+   * Its literals hold no character JSON.stringify escapes, so it may be asked of a whole serialized
+   * value for every string in it at once (`mayHoldCredential`).
    */
   readonly mayMatch?: (text: string) => boolean;
 }
@@ -205,6 +207,14 @@ export function findCredentials(text: string, patterns: readonly CredentialPatte
     }
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * False only when no pattern can match anywhere in the text: each has a `mayMatch` and each fails.
+ * Asked of a value's JSON serialization, it answers for every string in the value (keys too) at once.
+ */
+export function mayHoldCredential(text: string, patterns: readonly CredentialPattern[]): boolean {
+  return patterns.some((pattern) => !pattern.mayMatch || pattern.mayMatch(text));
 }
 
 /** The text with every credential replaced by the marker, and what was found. */

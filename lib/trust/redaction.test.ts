@@ -585,6 +585,32 @@ describe('redaction: issue 12 item 1, secrets nobody marked', () => {
     const image = { type: 'image', data: 'AKIAIOSFODNN7EXAMPLE', mimeType: 'image/png' };
     expect(redactForModel({ content: [image] }, {}).result.content).toEqual([image]);
   });
+
+  it('issue 12 item 1: an embedded resource’s blob is binary; a blob or data field anywhere else is text', () => {
+    const key = 'AKIAIOSFODNN7EXAMPLE';
+    const resource = {
+      type: 'resource',
+      resource: { uri: 'file:///k.bin', blob: key, mimeType: 'application/x' },
+    };
+    const redacted = redactForModel(
+      {
+        content: [resource, { type: 'text', text: 'see', blob: key }],
+        structuredContent: { blob: key, item: { data: key } },
+      },
+      {},
+    );
+    expect(redacted.result.content[0]).toEqual(resource);
+    expect(redacted.result.content[1]).toEqual({ type: 'text', text: 'see', blob: WITHHELD_MARKER });
+    expect(redacted.result.structuredContent).toEqual({
+      blob: WITHHELD_MARKER,
+      item: { data: WITHHELD_MARKER },
+    });
+    expect(redacted.reasons.map((reason) => reason.where)).toEqual([
+      '/content/1/blob',
+      '/structuredContent/blob',
+      '/structuredContent/item/data',
+    ]);
+  });
 });
 
 describe('redaction: issue 12 item 1, scrubbing of later context', () => {

@@ -26,6 +26,7 @@ import {
   DEFAULT_CREDENTIAL_PATTERNS,
   findCredentials,
   maskCredentials,
+  mayHoldCredential,
 } from './credentials';
 import { createScrubSet, extendScrubSet, type ScrubSet, scrubString, WITHHELD_MARKER } from './scrub';
 import { Collector, markAll, marksSensitiveFields, pointer, pruneSensitive } from './sensitive-schema';
@@ -97,38 +98,67 @@ export function isForAssistant(block: Readonly<Record<string, unknown>>): boolea
   return Array.isArray(audience) && audience.includes('assistant');
 }
 
+/** A place in `{ content, structuredContent }`: a content block and its resource hold binary fields. */
+type Place = 'root' | 'content' | 'block' | 'resource' | 'other';
+
+function placeOf(parent: Place, key: string | number): Place {
+  if (parent === 'root') return key === 'content' ? 'content' : 'other';
+  if (parent === 'content') return 'block';
+  return parent === 'block' && key === 'resource' ? 'resource' : 'other';
+}
+
 /**
  * A content block's own `type`, and binary payloads (image/audio `data`, a resource's `blob`): not
  * text, neither searched nor altered. Only at those places: a `type` or `data` field anywhere else
  * (in `structuredContent`, say) is text like any other.
  */
-function isBlockField(key: string, where: string): boolean {
-  if (/^\/content\/\d+$/.test(where)) return key === 'type' || key === 'data';
-  return key === 'blob' && /^\/content\/\d+\/resource$/.test(where);
+function isBlockField(key: string, place: Place): boolean {
+  if (place === 'block') return key === 'type' || key === 'data';
+  return place === 'resource' && key === 'blob';
 }
 
-/** Applies `visit` to every model-facing string (keys included), skipping `type` and binary fields. */
+/** A JSON pointer, built only when asked for (a finding's place): most strings never need theirs. */
+type Where = () => string;
+
+/**
+ * Applies `visit` to every model-facing string (keys included) of `{ content, structuredContent }`,
+ * skipping `type` and binary fields; returns a copy.
+ */
 function mapStrings(
   value: unknown,
-  visit: (text: string, where: string) => string,
-  where: string,
+  visit: (text: string, where: Where) => string,
   visitNumber?: (value: number) => unknown,
+  where: Where = () => '',
+  place: Place = 'root',
 ): unknown {
   if (typeof value === 'string') return visit(value, where);
   if (typeof value === 'number' && visitNumber) return visitNumber(value);
   if (Array.isArray(value))
-    return value.map((item, index) => mapStrings(item, visit, pointer(where, index), visitNumber));
+    return value.map((item, index) =>
+      mapStrings(item, visit, visitNumber, () => pointer(where(), index), placeOf(place, index)),
+    );
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      const keep = isBlockField(key, where);
+      const keep = isBlockField(key, place);
       out[keep ? key : visit(key, where)] = keep
         ? item
-        : mapStrings(item, visit, pointer(where, key), visitNumber);
+        : mapStrings(item, visit, visitNumber, () => pointer(where(), key), placeOf(place, key));
     }
     return out;
   }
   return value;
+}
+
+/** Whether any string of the value may hold a credential (one pass over its serialization; see mayHoldCredential). */
+function mayHoldCredentials(value: unknown, patterns: readonly CredentialPattern[]): boolean {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return true;
+  }
+  return text === undefined || mayHoldCredential(text, patterns);
 }
 
 function withheldBlock(): ModelContentBlock {
@@ -193,24 +223,28 @@ export function redactForModel(
   });
 
   const visible = { content, structuredContent: structured };
-  mapStrings(
-    visible,
-    (text, where) => {
+  // Most results hold no credential: one look at the whole spares a scan of every string, twice.
+  const suspect = mayHoldCredentials(visible, patterns);
+  if (suspect) {
+    mapStrings(visible, (text, where) => {
       for (const finding of findCredentials(text, patterns)) {
         out.value(finding.value);
-        out.reason('credential', where, finding.reason);
+        out.reason('credential', where(), finding.reason);
       }
       return text;
-    },
-    '',
-  );
+    });
+  }
 
   const scrubSet = extendScrubSet(options.scrubSet ?? createScrubSet([]), out.values);
   const clean = (text: string) => scrubString(maskCredentials(text, patterns).text, scrubSet);
   // mapStrings keeps the shape of what it is given and `type` untouched, so the blocks stay blocks.
   // A number equal to a known sensitive value (a PIN, a card number) is withheld like a string.
   const cleanNumber = (value: number) => (scrubSet.values.includes(String(value)) ? WITHHELD_MARKER : value);
-  const cleaned = mapStrings(visible, clean, '', cleanNumber) as typeof visible;
+  const cleaned = mapStrings(
+    visible,
+    suspect ? clean : (text) => scrubString(text, scrubSet),
+    cleanNumber,
+  ) as typeof visible;
 
   const model: ModelFacingResult = {
     content: cleaned.content,
