@@ -2,7 +2,14 @@
 // bundled by scripts/bundle-host-server.ts), where that package throws on import. It reads no
 // environment and holds no policy; the lane entries it calls are the bundle's (lib/http/lane.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type LaneEntry, type LaneRequest, laneKey, laneRouteFor, laneTable } from './lane-table';
+import {
+  type LaneAnswer,
+  type LaneEntry,
+  type LaneRequest,
+  laneKey,
+  laneRouteFor,
+  laneTable,
+} from './lane-table';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -32,11 +39,18 @@ function schemeOf(req: IncomingMessage): 'http' | 'https' {
 }
 
 /** The request's whole body (the lane's routes take small JSON): a client that leaves mid-body reaches no route. */
-async function bodyOf(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Buffer[] = [];
-  // No encoding is set on the request: its chunks are Buffers.
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+function bodyOf(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  // Events, not `for await`: the stream's async iterator costs more than the small body it reads.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    // No encoding is set on the request: its chunks are Buffers.
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+    req.once('close', () => {
+      if (!req.complete) reject(new Error('the client left before its request body ended'));
+    });
+  });
 }
 
 async function laneRequestOf(req: IncomingMessage, signal: AbortSignal): Promise<LaneRequest> {
@@ -80,12 +94,23 @@ function isEventStream(response: Response): boolean {
   return response.headers.get('content-type')?.startsWith('text/event-stream') === true;
 }
 
-/** Sends a Response as it streams, waiting for the socket when it is full; stops if the client left. */
-async function send(response: Response, res: ServerResponse, left: AbortSignal): Promise<void> {
+/**
+ * Sends a route's Response with the front door's headers (added to the route's own), as it streams,
+ * waiting for the socket when it is full; stops if the client left.
+ */
+async function send(
+  { response, headers }: LaneAnswer,
+  res: ServerResponse,
+  left: AbortSignal,
+): Promise<void> {
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
   for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
+  for (const [name, value] of headers) {
+    if (name === 'set-cookie') cookies.push(value);
+    else res.appendHeader(name, value);
+  }
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   if (!response.body) {
     res.end();
@@ -132,7 +157,7 @@ export function createHostListener(next: NodeHandler, onError: (error: unknown) 
     });
     laneRequestOf(req, aborted.signal)
       .then(lane)
-      .then((response) => send(response, res, aborted.signal))
+      .then((answer) => send(answer, res, aborted.signal))
       .catch((error: unknown) => {
         // Once the client has left (mid-body, say) nothing can be answered, and its going is no error.
         if (!aborted.signal.aborted) onError(error);

@@ -23,7 +23,13 @@ export interface LaneRequest {
   signal: AbortSignal;
 }
 
-export type LaneEntry = (request: LaneRequest) => Promise<Response>;
+/** A route's answer and the front door's headers for it, sent together (no second Response is built). */
+export interface LaneAnswer {
+  response: Response;
+  headers: ReadonlyArray<readonly [string, string]>;
+}
+
+export type LaneEntry = (request: LaneRequest) => Promise<LaneAnswer>;
 
 const TABLE_KEY = Symbol.for('mcplet.lanes');
 

@@ -7,13 +7,6 @@ import { type LaneRequest, laneKey, laneRouteFor, laneTable } from './lane-table
 
 type RouteHandler = (request: Request) => Promise<Response>;
 
-/** The answer with the front door's headers added (a route's own Response may have immutable headers). */
-function withHeaders(response: Response, extra: Array<[string, string]>): Response {
-  const headers = new Headers(response.headers);
-  for (const [name, value] of extra) headers.append(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
-
 /**
  * Opens the lane for a route module's handler: the host's server then answers this route itself,
  * through the same front door as proxy.ts, with the same handler (one module instance: the bundle's).
@@ -25,7 +18,7 @@ export function openLane(method: string, path: string, handler: RouteHandler): v
     const requestId = requestIdOf(request.headers);
     const outcome = await frontDoor(request, requestId, checkSession);
     const idHeader: [string, string] = [REQUEST_ID_HEADER, requestId];
-    if (outcome.kind === 'answer') return withHeaders(outcome.response, [idHeader]);
+    if (outcome.kind === 'answer') return { response: outcome.response, headers: [idHeader] };
     const routed = new Request(request.url, {
       method: request.method,
       headers: outcome.forwarded,
@@ -33,6 +26,6 @@ export function openLane(method: string, path: string, handler: RouteHandler): v
       signal: request.signal,
     });
     if (request.body) keepLaneBody(routed, request.body);
-    return withHeaders(await handler(routed), [...outcome.responseHeaders, idHeader]);
+    return { response: await handler(routed), headers: [...outcome.responseHeaders, idHeader] };
   });
 }
