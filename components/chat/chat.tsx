@@ -14,6 +14,7 @@ import { ThemeToggle } from '../ui/theme-toggle';
 import { chatErrorText } from './chat-error';
 import { ChatModeSelect, type ModelListItem, ModelPicker } from './chat-settings';
 import { Composer } from './composer';
+import { followWhileAtEnd } from './follow-while-at-end';
 import { Markdown } from './markdown';
 import { MessageView } from './message-view';
 import { MenuButton } from './sidebar-toggle';
@@ -131,16 +132,9 @@ export function Chat(props: ChatProps) {
     storeModel(next);
   }
 
-  const bottom = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
-  const lastLength = messages.at(-1)?.parts.length ?? 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow new content while the reader is at the bottom
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < 160)
-      bottom.current?.scrollIntoView({ block: 'end' });
-  }, [messages.length, lastLength, status]);
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => followWhileAtEnd(scroller.current, content.current), []);
 
   const errorText = chatErrorText(error);
   const lastUserId = lastUserMessage(messages)?.id;
@@ -168,7 +162,7 @@ export function Chat(props: ChatProps) {
             </div>
           </header>
           <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="messages">
-            <div className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
+            <div ref={content} className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
               {noModel && props.modelHelp ? (
                 <div
                   role="note"
@@ -242,7 +236,6 @@ export function Chat(props: ChatProps) {
                   </Button>
                 </div>
               ) : null}
-              <div ref={bottom} />
             </div>
           </div>
           <Composer

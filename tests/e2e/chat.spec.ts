@@ -44,6 +44,28 @@ test.describe('chat', () => {
     expect(await chat.rawTextSeen(), 'the reply never showed its markdown as plain text').toBe(false);
   });
 
+  test('the chat follows a streamed reply while the reader is at its end, and leaves a reader who scrolled up where they are', async ({
+    chat,
+    fakeModel,
+  }) => {
+    const t = token('follow');
+    const lines = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long reply.\n\n`);
+    await fakeModel.script(`${t} first`, [{ kind: 'text', chunks: lines, delayMs: 10 }]);
+    await fakeModel.script(`${t} second`, [{ kind: 'text', chunks: lines, delayMs: 10 }]);
+    await chat.open();
+    await chat.send(`A long reply ${t} first`);
+    await expect(chat.lastAssistant()).toContainText('Line 40 of a long reply.');
+    expect(await chat.messages.evaluate((el) => el.scrollHeight > el.clientHeight + 400)).toBe(true);
+    await expect.poll(() => chat.distanceFromBottom(), { message: 'the reply was followed' }).toBeLessThan(2);
+    await chat.waitIdle();
+
+    await chat.messages.evaluate((el) => el.scrollTo(0, 0));
+    await chat.send(`Another ${t} second`);
+    await expect(chat.lastAssistant()).toContainText('Line 40 of a long reply.');
+    await chat.waitIdle();
+    expect(await chat.messages.evaluate((el) => el.scrollTop)).toBe(0);
+  });
+
   test('a provider error shows a retry, keeps the text, and the retry answers', async ({
     chat,
     fakeModel,

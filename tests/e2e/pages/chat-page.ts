@@ -52,6 +52,11 @@ export class ChatPage {
     return this.page.evaluate(() => (window as unknown as { rawTextSeen?: boolean }).rawTextSeen === true);
   }
 
+  /** How far the messages are scrolled from their end, in pixels. */
+  distanceFromBottom(): Promise<number> {
+    return this.messages.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  }
+
   /** Types a message and sends it with the keyboard, as a user would. */
   async send(text: string) {
     await this.composer.fill(text);
