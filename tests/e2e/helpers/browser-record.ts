@@ -62,13 +62,19 @@ export function recordBrowser(context: BrowserContext) {
 /** What a page shows that explains a stalled step: its alerts (an error the host gave) and open dialogs (a gate). */
 async function shownToUser(page: Page): Promise<string[]> {
   if (page.isClosed()) return [];
-  // Next's route announcer is an alert too, empty: only alerts that say something.
+  // Next's route announcer is an alert too, empty: only alerts that say something. A page that no
+  // longer answers says so after a few seconds rather than hold the failed test's teardown.
   const texts = async (role: 'alert' | 'dialog') =>
     (
-      await page
-        .getByRole(role)
-        .allInnerTexts()
-        .catch(() => [])
+      await Promise.race([
+        page
+          .getByRole(role)
+          .allInnerTexts()
+          .catch(() => []),
+        new Promise<string[]>((resolve) =>
+          setTimeout(() => resolve([`(the page did not answer for ${role}s)`]), 3_000).unref(),
+        ),
+      ])
     )
       .map((text) => text.replace(/\s+/g, ' ').trim())
       .filter(Boolean);
