@@ -1,13 +1,6 @@
-import {
-  approvalEvidence,
-  approvalRefusalReason,
-  approvalRefusalText,
-  VERIFIED_APPROVAL_KEY,
-} from '../mcplet/verified-approval';
 import 'server-only';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { configuredCredentialPatterns } from '../config/load';
 import { type GatePass, redeemPass } from '../gates/pass';
 import type { CallContext } from '../gates/remembered';
@@ -29,20 +22,21 @@ import {
 import { type CallSurface, type Decision, decide, type PolicySession } from '../mcplet/policy';
 import type { ModelContent } from '../mcplet/projection';
 import type { McpletTool } from '../mcplet/types';
-import { canonicalJson } from '../trust/canonical';
+import { approvalEvidence, VERIFIED_APPROVAL_KEY } from '../mcplet/verified-approval';
 import type { RedactionOptions } from '../trust/redaction';
 import { createScrubSet, extendScrubSet } from '../trust/scrub';
 import { EMPTY_TRUST_STATE, type TrustState, withRequestAnnotations } from '../trust/trust-state';
-
-const emptyScrubSet = createScrubSet([]);
-
 import type { UntrustedSource } from '../trust/untrusted-content';
+import { auditAction, declinedOutcome, rememberedOutcome } from './action-log';
+import { classifyCallError } from './call-errors';
 import { ServerUnavailableError } from './connection';
 import { withElicitationOrigin } from './elicitation-scope';
 import type { Exchange } from './recording-transport';
 import type { McpRegistry } from './registry';
 import { hintsTrusted } from './server-config';
 import { describeErrors } from './validators';
+
+const emptyScrubSet = createScrubSet([]);
 
 export interface DispatchRequest {
   serverId: string;
@@ -110,51 +104,6 @@ function fail(
   };
 }
 
-function classify(
-  error: unknown,
-  serverName: string,
-  timeoutMs: number,
-): { code: EnvelopeCode; message: string; down: boolean } {
-  if (error instanceof ServerUnavailableError)
-    return { code: 'SERVICE_UNAVAILABLE', message: error.message, down: false };
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) {
-      return {
-        code: 'SERVICE_UNAVAILABLE',
-        message: `${serverName} did not answer within ${Math.round(timeoutMs / 1000)} s`,
-        down: false,
-      };
-    }
-    if (error.code === ErrorCode.ConnectionClosed) {
-      return { code: 'SERVICE_UNAVAILABLE', message: `${serverName} closed the connection`, down: true };
-    }
-    if (error.code === ErrorCode.InvalidParams)
-      return { code: 'VALIDATION_ERROR', message: error.message, down: false };
-    if (error.code === ErrorCode.MethodNotFound)
-      return { code: 'NOT_FOUND', message: error.message, down: false };
-    const reason = approvalRefusalReason(error);
-    if (reason)
-      return {
-        code: 'AUTH_FAILED',
-        message: `${serverName} refused the approval: ${approvalRefusalText(reason)} (${reason})`,
-        down: false,
-      };
-    return { code: 'UNKNOWN_ERROR', message: error.message, down: false };
-  }
-  const text =
-    error instanceof Error
-      ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`
-      : String(error);
-  if (/ECONNREFUSED|ECONNRESET|fetch failed|socket hang up|EPIPE|terminated|not connected/i.test(text)) {
-    return { code: 'SERVICE_UNAVAILABLE', message: `${serverName} cannot be reached`, down: true };
-  }
-  return {
-    code: 'UNKNOWN_ERROR',
-    message: error instanceof Error ? error.message : String(error),
-    down: false,
-  };
-}
-
 export type Precheck =
   | {
       ok: true;
@@ -219,11 +168,6 @@ export function precheck(registry: McpRegistry, request: Omit<DispatchRequest, '
   return { ok: true, tool, decision, args };
 }
 
-/** The action log's outcome of a call that ended at its gate: why (a refusal reason), else the code. */
-export function declinedOutcome(refusal: { code: string; reason?: string }): string {
-  return `declined:${refusal.reason ?? refusal.code}`;
-}
-
 /** A call that ended at its gate: nothing was sent; an action is still audited. */
 export function gateRefusal(
   registry: McpRegistry,
@@ -281,36 +225,6 @@ function redactAuth(exchange: Exchange): Exchange {
       },
     } as Exchange['request'],
   };
-}
-
-function argsHash(args: unknown): string {
-  return createHash('sha256')
-    .update(canonicalJson(args ?? {}))
-    .digest('hex')
-    .slice(0, 16);
-}
-
-/** 16.5: every action call is written to the audit log, whatever its outcome. No secrets, no arguments in the clear. */
-export function auditAction(
-  registry: McpRegistry,
-  call: { serverId: string; toolName: string; args: unknown; surface: CallSurface; session: PolicySession },
-  gate: string,
-  outcome: string,
-): void {
-  registry.audit?.({
-    userId: call.session.userId,
-    surface: call.surface.kind,
-    serverId: call.serverId,
-    toolName: call.toolName,
-    argsHash: argsHash(call.args),
-    gate,
-    outcome,
-  });
-}
-
-/** An action approved by a remembered rule says so in the action log, after its outcome. */
-export function rememberedOutcome(outcome: string, approvedBy: string): string {
-  return `${outcome} (${approvedBy})`;
 }
 
 /**
@@ -403,7 +317,11 @@ async function dispatchOnce(
       durationMs: performance.now() - started,
     };
   } catch (error) {
-    const { code, message, down } = classify(error, connection.config.name, connection.callTimeoutMs);
+    const { code, message, down } = classifyCallError(
+      error,
+      connection.config.name,
+      connection.callTimeoutMs,
+    );
     if (down) connection.markUnavailable(message);
     const failed = fail(tool, decision, code, message, started);
     return { ...failed, sent: !(error instanceof ServerUnavailableError) };
