@@ -133,6 +133,8 @@ test.describe('MCP tools in the chat', () => {
       const sent = JSON.stringify((await fakeModel.requests(`after ${t}`))[1]?.body.messages?.at(-1));
       expect(sent).toContain('SERVICE_UNAVAILABLE');
 
+      // The reply's text shows before its stream ends; a send before then is not taken (the composer stops).
+      await chat.waitIdle();
       await chat.send(`later ${t}`);
       await expect(chat.lastAssistant()).toContainText('Still here.');
     } finally {
