@@ -4,7 +4,7 @@ import type { CallSurface, PolicySession } from '../mcplet/policy';
 import { canonicalJson } from '../trust/canonical';
 import type { McpRegistry } from './registry';
 
-/** The action log (16.5): what each action call is written as, whoever proposed it. */
+// The action log (16.5): what each action call is written as, whoever proposed it.
 
 /** The action log's outcome of a call that ended at its gate: why (a refusal reason), else the code. */
 export function declinedOutcome(refusal: { code: string; reason?: string }): string {
