@@ -1,9 +1,19 @@
 'use client';
 import { Chat } from '@ai-sdk/react';
-import { DefaultChatTransport, type UIMessage } from 'ai';
+import { DefaultChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
 import { lastUserMessage } from '@/lib/chat/ui-parts';
+import { readChatEvents } from './chat-event-stream';
 
 export type HostChat = Chat<UIMessage>;
+
+/** The SDK's HTTP chat transport, reading the host's own stream without re-validating each chunk. */
+class HostChatTransport extends DefaultChatTransport<UIMessage> {
+  protected override processResponseStream(
+    stream: ReadableStream<Uint8Array>,
+  ): ReadableStream<UIMessageChunk> {
+    return readChatEvents(stream);
+  }
+}
 
 /**
  * The AI SDK's chat for one conversation: its stream reader, message assembly and stop/resume. It
@@ -19,7 +29,7 @@ export function createHostChat(options: {
     id: options.id,
     messages: options.messages,
     onFinish: options.onFinish,
-    transport: new DefaultChatTransport<UIMessage>({
+    transport: new HostChatTransport({
       api: '/api/chat',
       prepareSendMessagesRequest: ({ id, messages, trigger, body }) => ({
         body: { ...body, id, trigger, message: lastUserMessage(messages) },
