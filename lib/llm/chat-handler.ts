@@ -64,6 +64,7 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
 
   const opened = await opening;
   if (opened.status === 'forbidden') return jsonError(404, 'This conversation does not exist.');
+  if (opened.status === 'created') registry.trust?.created(user.id, request.id);
   if (opened.status === 'existing') {
     const { conversation } = opened;
     if (conversation.chatMode !== chatMode || conversation.modelId !== choice.option.id) {

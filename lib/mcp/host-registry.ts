@@ -1,7 +1,7 @@
 import 'server-only';
 import { DEMO_SERVERS, demoServerUrl } from '../../servers/manifest';
 import { hostConfig } from '../config/load';
-import { getDb } from '../db';
+import { embeddedDb, getDb } from '../db';
 import { addApprovalRule, dropApprovalRulesForTool, findCoveringRule } from '../db/queries/approval-rules';
 import { recordAudit } from '../db/queries/audit';
 import { deletePinsOf, listPins, savePin } from '../db/queries/pins';
@@ -67,10 +67,14 @@ async function createRegistry(): Promise<McpRegistry> {
       : {}),
   });
   registry.pins.load(await listPins(db));
-  registry.trust = new TrustBook(hostConfig().trustPolicy, {
-    load: (userId, conversationId) => loadTrustState(db, userId, conversationId),
-    save: (userId, conversationId, state) => saveTrustState(db, userId, conversationId, state),
-  });
+  registry.trust = new TrustBook(
+    hostConfig().trustPolicy,
+    {
+      load: (userId, conversationId) => loadTrustState(db, userId, conversationId),
+      save: (userId, conversationId, state) => saveTrustState(db, userId, conversationId, state),
+    },
+    { soleWriter: embeddedDb() },
+  );
   registry.oauth = new ServerOAuthBook(databaseAuthStore);
   registry.approvals = {
     find: (call) => findCoveringRule(db, call),

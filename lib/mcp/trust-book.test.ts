@@ -119,4 +119,119 @@ describe('issue 12 item 1: the TrustBook keeps each conversation’s state throu
     await book.spendMaliciousFlag('u', undefined);
     expect((await book.state('u')).malicious).toBeNull();
   });
+
+  it('a result into a conversation with nothing stored that leaves it empty writes nothing (issue 14)', async () => {
+    const { rows, store } = memoryStore();
+    let saves = 0;
+    const book = new TrustBook(undefined, {
+      load: store.load,
+      save: async (u, c, state) => {
+        saves++;
+        await store.save(u, c, state);
+      },
+    });
+    await book.record('u', 'c1', { serverId: 's', toolName: 'plain' }, undefined, {});
+    expect(saves).toBe(0);
+    expect(rows.has('u/c1')).toBe(false);
+    expect(await book.state('u', 'c1')).toEqual(EMPTY_TRUST_STATE);
+    await book.record('u', 'c1', WEB, undefined, openWorld);
+    expect(saves).toBe(1);
+  });
+});
+
+/** A store that counts its reads; `outside` writes a row as another instance would. */
+function countedStore() {
+  const { rows, store } = memoryStore();
+  const counts = { loads: 0, saves: 0 };
+  const counted: TrustStore = {
+    load: async (u, c) => {
+      counts.loads++;
+      return store.load(u, c);
+    },
+    save: async (u, c, state) => {
+      counts.saves++;
+      await store.save(u, c, state);
+    },
+  };
+  return { rows, counts, store: counted };
+}
+
+describe('issue 14: a store with no other writer is read once per conversation', () => {
+  it('with soleWriter, a state read or written is not read again, and is what the store holds', async () => {
+    const { rows, counts, store } = countedStore();
+    const book = new TrustBook(undefined, store, { soleWriter: true });
+    expect(await book.state('u', 'c1')).toEqual(EMPTY_TRUST_STATE);
+    const after = await book.record('u', 'c1', WEB, undefined, openWorld);
+    expect(await book.state('u', 'c1')).toEqual(after);
+    await book.record('u', 'c1', WEB, undefined, {});
+    expect(counts.loads).toBe(1);
+    expect(rows.get('u/c1')).toBe(serializeTrustState(after));
+    // A new process (a restart) reads what this one wrote.
+    expect(await new TrustBook(undefined, store, { soleWriter: true }).state('u', 'c1')).toEqual(after);
+  });
+
+  it('without it (instances sharing a database), every use reads the row another instance may have written', async () => {
+    const { rows, counts, store } = countedStore();
+    const book = new TrustBook(undefined, store);
+    expect(await book.state('u', 'c1')).toEqual(EMPTY_TRUST_STATE);
+    const elsewhere = await new TrustBook(undefined, store).record('u', 'c1', WEB, undefined, openWorld);
+    expect(rows.has('u/c1')).toBe(true);
+    expect(await book.state('u', 'c1')).toEqual(elsewhere);
+    expect(counts.loads).toBe(3);
+  });
+
+  it('with soleWriter, a write that failed leaves the kept state as the store has it', async () => {
+    const { rows, store } = memoryStore();
+    let failing = true;
+    const book = new TrustBook(
+      undefined,
+      {
+        load: store.load,
+        save: async (u, c, state) => {
+          if (failing) throw new Error('disk full');
+          await store.save(u, c, state);
+        },
+      },
+      { soleWriter: true },
+    );
+    await expect(book.record('u', 'c1', WEB, undefined, openWorld)).rejects.toThrow('disk full');
+    expect(await book.state('u', 'c1')).toEqual(EMPTY_TRUST_STATE);
+    failing = false;
+    const after = await book.record('u', 'c1', WEB, undefined, openWorld);
+    expect(await book.state('u', 'c1')).toEqual(after);
+    expect(rows.get('u/c1')).toBe(serializeTrustState(after));
+  });
+
+  it('with soleWriter, a state that could not be read is read again next time', async () => {
+    let down = true;
+    const book = new TrustBook(
+      undefined,
+      {
+        load: async () => {
+          if (down) throw new Error('down');
+          return null;
+        },
+        save: async () => {},
+      },
+      { soleWriter: true },
+    );
+    expect((await book.state('u', 'c1')).openWorld).toBe(true);
+    down = false;
+    expect(await book.state('u', 'c1')).toEqual(EMPTY_TRUST_STATE);
+  });
+
+  it('a conversation this process just created is not read for its state with soleWriter, and is without it', async () => {
+    const sole = countedStore();
+    const book = new TrustBook(undefined, sole.store, { soleWriter: true });
+    book.created('u', 'c1');
+    expect(await book.state('u', 'c1')).toEqual(EMPTY_TRUST_STATE);
+    const after = await book.record('u', 'c1', WEB, undefined, openWorld);
+    expect(sole.counts).toEqual({ loads: 0, saves: 1 });
+    expect(sole.rows.get('u/c1')).toBe(serializeTrustState(after));
+    const shared = countedStore();
+    const other = new TrustBook(undefined, shared.store);
+    other.created('u', 'c1');
+    await other.state('u', 'c1');
+    expect(shared.counts.loads).toBe(1);
+  });
 });

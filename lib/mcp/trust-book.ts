@@ -21,6 +21,23 @@ export interface TrustStore {
 }
 
 const NO_DECLARATION: TrustDeclaration = { attribution: [] };
+/** States kept in memory for a store with no other writer; the oldest read is dropped beyond this. */
+const KEPT_STATES = 2_000;
+
+/** A state as read: from a stored row, from no row (the empty state), or in place of an unreadable one. */
+interface Loaded {
+  state: TrustState;
+  source: 'stored' | 'none' | 'unreadable';
+}
+
+export interface TrustBookOptions {
+  /**
+   * Nothing but this book writes the store (the embedded database, opened by this process only):
+   * a state it read or wrote is kept and not read again (issue 14: a call and its result each read
+   * the conversation's row). With another writer (instances sharing PostgreSQL) every use reads it.
+   */
+  soleWriter?: boolean;
+}
 
 /**
  * Issue 12: each conversation's SEP trust state (an "agent session"), read before a call is decided
@@ -33,21 +50,29 @@ export class TrustBook {
   private readonly preview = new Map<string, TrustState>();
   private readonly memory = new Map<string, TrustState>();
   private readonly queues = new Map<string, Promise<TrustState>>();
+  private readonly kept = new Map<string, Loaded>();
 
   constructor(
     readonly policy: TrustPolicyConfig = DEFAULT_TRUST_POLICY,
     private readonly store?: TrustStore,
+    private readonly options: TrustBookOptions = {},
   ) {}
 
   /** The state a call is decided with: the conversation's, or the user's preview-local one. */
   async state(userId: string, conversationId?: string): Promise<TrustState> {
     if (!conversationId) return this.previewState(userId);
     await this.queues.get(key(userId, conversationId))?.catch(() => undefined);
-    return this.read(userId, conversationId);
+    return (await this.load(userId, conversationId)).state;
   }
 
   previewState(userId: string): TrustState {
     return this.preview.get(userId) ?? EMPTY_TRUST_STATE;
+  }
+
+  /** A conversation this process has just created holds no state: with soleWriter, none is read for it. */
+  created(userId: string, conversationId: string): void {
+    const k = key(userId, conversationId);
+    if (!this.queues.has(k)) this.keep(k, { state: EMPTY_TRUST_STATE, source: 'none' });
   }
 
   /** SEP propagation rules: the state after one result of the tool `origin` names. */
@@ -67,29 +92,38 @@ export class TrustBook {
     return this.update(userId, conversationId, clearMaliciousFlag);
   }
 
-  private async read(userId: string, conversationId: string): Promise<TrustState> {
-    return (await this.load(userId, conversationId)).state;
-  }
-
-  /** The state, and whether it is the stored one (false when nothing readable is stored). */
-  private async load(
-    userId: string,
-    conversationId: string,
-  ): Promise<{ state: TrustState; stored: boolean }> {
-    if (!this.store)
-      return { state: this.memory.get(key(userId, conversationId)) ?? EMPTY_TRUST_STATE, stored: false };
+  private async load(userId: string, conversationId: string): Promise<Loaded> {
+    const k = key(userId, conversationId);
+    if (!this.store) return { state: this.memory.get(k) ?? EMPTY_TRUST_STATE, source: 'none' };
+    const kept = this.kept.get(k);
+    if (kept) return kept;
     let text: string | null;
     try {
       text = await this.store.load(userId, conversationId);
     } catch (error) {
       log('error', '[trust] could not read a trust state:', { error });
-      return { state: failClosedTrustState('it could not be read'), stored: false };
+      // Not kept: the next call reads again.
+      return { state: failClosedTrustState('it could not be read'), source: 'unreadable' };
     }
-    if (text === null) return { state: EMPTY_TRUST_STATE, stored: false };
-    const restored = restoreTrustState(text);
-    return restored.ok
-      ? { state: restored.state, stored: true }
-      : { state: failClosedTrustState(restored.reason), stored: false };
+    const restored = text === null ? null : restoreTrustState(text);
+    const loaded: Loaded =
+      restored === null
+        ? { state: EMPTY_TRUST_STATE, source: 'none' }
+        : restored.ok
+          ? { state: restored.state, source: 'stored' }
+          : { state: failClosedTrustState(restored.reason), source: 'unreadable' };
+    this.keep(k, loaded);
+    return loaded;
+  }
+
+  private keep(k: string, loaded: Loaded): void {
+    if (!this.options.soleWriter) return;
+    this.kept.delete(k);
+    this.kept.set(k, loaded);
+    if (this.kept.size > KEPT_STATES) {
+      const oldest = this.kept.keys().next().value;
+      if (oldest !== undefined) this.kept.delete(oldest);
+    }
   }
 
   private update(
@@ -109,11 +143,14 @@ export class TrustBook {
         const current = await this.load(userId, conversationId);
         const next = change(current.state);
         const text = serializeTrustState(next);
-        // A result that adds nothing to a stored state is not written (issue 14: one database round
-        // trip less before most results reach anyone), nor over another instance's newer row.
+        // A result that adds nothing to the state (stored, or the empty one no row stands for) is not
+        // written (issue 14: a database round trip less before most results reach anyone), nor over
+        // another instance's newer row. An unreadable row is replaced by a readable one.
         if (this.store) {
-          if (!current.stored || text !== serializeTrustState(current.state))
+          if (current.source === 'unreadable' || text !== serializeTrustState(current.state)) {
             await this.store.save(userId, conversationId, text);
+            this.keep(k, { state: next, source: 'stored' });
+          }
         } else this.memory.set(k, next);
         return next;
       });
