@@ -10,6 +10,8 @@ import type { AuditEntry } from '../db/queries/audit';
 import type { PinWrite, StoredPin } from '../db/queries/pins';
 import type { GatePass } from '../gates/pass';
 import { decideGate, openGate, spendApproval } from '../gates/pending';
+import type { InstanceEvent } from '../redis/instance-bus';
+import { viewHash } from '../trust/tool-pin';
 import { dispatch } from './dispatch';
 import { PinBook, type PinEvent } from './pins';
 import { McpRegistry } from './registry';
@@ -224,13 +226,37 @@ describe('attack 18: a re-listed tool is pinned, blocked when changed, and calla
   });
 
   it('a view HTML change is logged and shown once, and becomes the pin', () => {
-    book.observeView('local', 'odd', 'ui://odd/app.html', '<p>one</p>');
-    book.observeView('local', 'odd', 'ui://odd/app.html', '<p>one</p>');
+    book.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>one</p>'));
+    book.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>one</p>'));
     expect(book.changedViews('local', 'odd')).toEqual([]);
-    book.observeView('local', 'odd', 'ui://odd/app.html', '<p>two</p>');
-    book.observeView('local', 'odd', 'ui://odd/app.html', '<p>two</p>');
+    book.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>two</p>'));
+    book.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>two</p>'));
     expect(book.changedViews('local', 'odd').map((c) => c.uri)).toEqual(['ui://odd/app.html']);
     expect(memory.audit.map((a) => a.outcome)).toEqual(['view-changed']);
+  });
+
+  it('issue 16: the pins of one review reach another instance together, so none there looks added later', async () => {
+    const there = memoryStore();
+    const heard: InstanceEvent[] = [];
+    const thereBook = new PinBook({ ...there.store, announce: (event) => heard.push(event) });
+    const two = await startOddServer(0, [lookup, mcpletTool('other', { visibility: ['model'] })]);
+    const thereRegistry = await connect(two.url, thereBook);
+    try {
+      expect(heard.map((e) => (e.kind === 'pins' ? e.pins.map((p) => p.name) : e.kind))).toEqual([
+        ['lookup', 'other'],
+      ]);
+      // Another instance that applies what it heard pins nothing anew, and logs no tool as new.
+      const here = memoryStore();
+      const hereBook = new PinBook(here.store);
+      for (const event of heard) hereBook.applyRemote(event);
+      const catalog = thereRegistry.getFor('odd', 'local')?.catalog ?? never();
+      expect(hereBook.review('local', 'odd', catalog)).toEqual(new Map());
+      expect(here.audit).toEqual([]);
+      expect(here.rows.size).toBe(0);
+    } finally {
+      await thereRegistry.closeAll();
+      await two.close();
+    }
   });
 
   it('issue 16: a view change seen by another instance is shown here too, and logged once (there)', () => {
@@ -238,12 +264,12 @@ describe('attack 18: a re-listed tool is pinned, blocked when changed, and calla
     const here = memoryStore();
     const hereBook = new PinBook(here.store);
     const thereBook = new PinBook({ ...there.store, announce: (event) => hereBook.applyRemote(event) });
-    thereBook.observeView('local', 'odd', 'ui://odd/app.html', '<p>one</p>');
+    thereBook.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>one</p>'));
     expect(hereBook.changedViews('local', 'odd')).toEqual([]);
-    thereBook.observeView('local', 'odd', 'ui://odd/app.html', '<p>two</p>');
+    thereBook.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>two</p>'));
     expect(hereBook.changedViews('local', 'odd').map((c) => c.uri)).toEqual(['ui://odd/app.html']);
     // The new HTML is the pin here too: reading it here changes nothing more.
-    hereBook.observeView('local', 'odd', 'ui://odd/app.html', '<p>two</p>');
+    hereBook.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>two</p>'));
     expect(here.audit).toEqual([]);
     expect(there.audit.map((a) => a.outcome)).toEqual(['view-changed']);
   });

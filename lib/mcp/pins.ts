@@ -4,14 +4,7 @@ import type { PinWrite, StoredPin } from '../db/queries/pins';
 import { log } from '../log/logger';
 import { gateFor } from '../mcplet/policy';
 import type { InstanceEvent } from '../redis/instance-bus';
-import {
-  diffPinned,
-  type FieldChange,
-  type PinnedTool,
-  pinVerdict,
-  toolHash,
-  viewHash,
-} from '../trust/tool-pin';
+import { diffPinned, type FieldChange, type PinnedTool, pinVerdict, toolHash } from '../trust/tool-pin';
 import type { ServerCatalog } from './catalog';
 
 /** Where pins are kept and pin events written; the registry wires it to the database. */
@@ -158,19 +151,36 @@ export class PinBook {
     for (const listener of this.listeners) listener(event);
   }
 
-  private persist(userId: string, serverId: string, name: string, record: PinRecord, kind: 'tool' | 'view') {
-    this.store
-      .save({
-        userId,
-        serverId,
-        kind,
-        name,
-        hash: record.hash,
-        pinned: record.tool ?? {},
-        addedLater: record.addedLater,
-      })
-      .catch((error: unknown) => log('error', '[pins] could not store a pin:', { error }));
-    this.store.announce?.({ kind: 'pin', userId, serverId, pinKind: kind, name, record: { ...record } });
+  /**
+   * Stores pins one review made, and tells the other instances in one message: one that heard only
+   * some of them would take the others, when it next reviews, for tools added later (issue 16).
+   */
+  private persist(
+    userId: string,
+    serverId: string,
+    kind: 'tool' | 'view',
+    pins: Array<{ name: string; record: PinRecord }>,
+  ) {
+    if (pins.length === 0) return;
+    for (const { name, record } of pins)
+      this.store
+        .save({
+          userId,
+          serverId,
+          kind,
+          name,
+          hash: record.hash,
+          pinned: record.tool ?? {},
+          addedLater: record.addedLater,
+        })
+        .catch((error: unknown) => log('error', '[pins] could not store a pin:', { error }));
+    this.store.announce?.({
+      kind: 'pins',
+      userId,
+      serverId,
+      pinKind: kind,
+      pins: pins.map(({ name, record }) => ({ name, record: { ...record } })),
+    });
   }
 
   /**
@@ -179,13 +189,15 @@ export class PinBook {
    * it never saw pinned as it is now, and a changed definition would pass unnoticed here.
    */
   applyRemote(event: InstanceEvent): void {
-    if (event.kind === 'pin') {
+    if (event.kind === 'pins') {
       const slot = this.slot(event.userId, event.serverId, event.pinKind);
-      const before = slot.get(event.name);
-      slot.set(event.name, event.record);
-      // A view another instance saw change is shown as changed here too (that instance logged it).
-      if (event.pinKind === 'view' && before && before.hash !== event.record.hash)
-        this.noteViewChange(event.userId, event.serverId, event.name, event.record.pinnedAt);
+      for (const { name, record } of event.pins) {
+        const before = slot.get(name);
+        slot.set(name, record);
+        // A view another instance saw change is shown as changed here too (that instance logged it).
+        if (event.pinKind === 'view' && before && before.hash !== record.hash)
+          this.noteViewChange(event.userId, event.serverId, name, record.pinnedAt);
+      }
     } else if (event.kind === 'pins-forgotten') {
       this.dropSlots(event.userId, event.serverId);
     }
@@ -205,6 +217,7 @@ export class PinBook {
     const slot = this.slot(userId, serverId, 'tool');
     const serverPinned = slot.size > 0;
     const states = new Map<string, 'changed' | 'new'>();
+    const pinned: Array<{ name: string; record: PinRecord }> = [];
     for (const [name, current] of currentPins(catalog)) {
       const pin = slot.get(name);
       const verdict = pinVerdict(serverPinned, pin, current.hash);
@@ -216,7 +229,7 @@ export class PinBook {
           pinnedAt: new Date().toISOString(),
         };
         slot.set(name, record);
-        this.persist(userId, serverId, name, record, 'tool');
+        pinned.push({ name, record });
         if (verdict === 'pin-new') {
           this.emit({ kind: 'tool-new', userId, serverId, name }, current.hash, current.reading.gate, 'host');
           states.set(name, 'new');
@@ -235,6 +248,7 @@ export class PinBook {
         }
       } else if (verdict === 'new') states.set(name, 'new');
     }
+    this.persist(userId, serverId, 'tool', pinned);
     return states;
   }
 
@@ -304,23 +318,22 @@ export class PinBook {
       pinnedAt: new Date().toISOString(),
     };
     slot.set(name, record);
-    this.persist(userId, serverId, name, record, 'tool');
+    this.persist(userId, serverId, 'tool', [{ name, record }]);
     this.emit({ kind: 'change-accepted', userId, serverId, name }, now.hash, now.reading.gate, 'user');
     return { ok: true };
   }
 
   /**
    * A view's HTML is pinned too, but a change only warns (docs/architecture.md, decisions): it is
-   * logged and shown, and the new HTML becomes the pin.
+   * logged and shown, and the new HTML becomes the pin. The view is given by its hash (`viewHash`).
    */
-  observeView(userId: string, serverId: string, uri: string, html: string): void {
+  observeView(userId: string, serverId: string, uri: string, hash: string): void {
     const slot = this.slot(userId, serverId, 'view');
-    const hash = viewHash(html);
     const pin = slot.get(uri);
     if (pin?.hash === hash) return;
     const record: PinRecord = { hash, addedLater: false, pinnedAt: new Date().toISOString() };
     slot.set(uri, record);
-    this.persist(userId, serverId, uri, record, 'view');
+    this.persist(userId, serverId, 'view', [{ name: uri, record }]);
     if (!pin) return;
     this.noteViewChange(userId, serverId, uri, record.pinnedAt);
     this.emit({ kind: 'view-changed', userId, serverId, name: uri }, hash, 'none', 'host');

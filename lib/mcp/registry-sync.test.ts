@@ -152,7 +152,7 @@ describe.each(testRedisUrl ? ['Redis'] : [])(
       const one = await instance(odd.url, database, audits);
       const two = await instance(odd.url, database, audits);
       expect(await call(one.registry)).toMatchObject({ sent: true });
-      await expect.poll(() => two.heard.some((e) => e.kind === 'pin' && e.userId === alice)).toBe(true);
+      await expect.poll(() => two.heard.some((e) => e.kind === 'pins' && e.userId === alice)).toBe(true);
       expect(one.heard.filter((e) => e.userId === alice)).toEqual([]);
 
       const before = two.registry.getFor('odd', alice)?.catalog;

@@ -22,7 +22,7 @@ export async function applyInstanceEvent(
   loadStored: LoadStored,
 ): Promise<void> {
   switch (event.kind) {
-    case 'pin':
+    case 'pins':
     case 'pins-forgotten':
       registry.pins?.applyRemote(event);
       return;

@@ -8,12 +8,12 @@ import { getRedis, getSubscriber, REDIS_PREFIX, type RedisClient } from './clien
 export type InstanceEvent =
   | { kind: 'server-added' | 'server-removed' | 'server-reconnected'; userId: string; serverId: string }
   | {
-      kind: 'pin';
+      /** The pins one review made, together: an instance applies them at once, never some of them. */
+      kind: 'pins';
       userId: string;
       serverId: string;
       pinKind: 'tool' | 'view';
-      name: string;
-      record: PinRecord;
+      pins: Array<{ name: string; record: PinRecord }>;
     }
   | { kind: 'pins-forgotten'; userId: string; serverId: string };
 
