@@ -2,6 +2,7 @@ import { buildCsp } from '@/lib/apps/csp';
 import { originsFor } from '@/lib/apps/origins';
 import { sandboxPage } from '@/lib/apps/sandbox-page';
 import { checkSandboxTicket } from '@/lib/apps/sandbox-ticket';
+import { openLane } from '@/lib/http/lane';
 import { getRegistry } from '@/lib/mcp/host-registry';
 import { cachedUiResource, type UiResource, UiResourceError } from '@/lib/mcp/ui-resource';
 import { connectionForSandboxHost, viewLabel } from '@/lib/mcp/view-origin';
@@ -43,3 +44,5 @@ export async function GET(request: Request) {
     },
   });
 }
+
+openLane('GET', '/sandbox', GET);

@@ -16,6 +16,7 @@ import { useEscapeToInline } from './use-escape-to-inline';
 import { type ToolDescriptor, useHostContext } from './use-host-context';
 import { useReplyBehind } from './use-reply-behind';
 import { type LoadedResource, useViewBridge } from './use-view-bridge';
+import { loadViewResource } from './view-resource';
 import { MODE_NAME, ViewToolbar } from './view-toolbar';
 
 export interface AppViewProps {
@@ -95,11 +96,10 @@ export function AppView(props: AppViewProps) {
 
   useEffect(() => {
     let live = true;
-    const url = `/api/apps/ui-resource?server=${encodeURIComponent(props.serverId)}&uri=${encodeURIComponent(props.resourceUri)}`;
-    fetch(url)
-      .then(async (response) => {
-        const body = (await response.json()) as LoadedResource & { error?: string };
-        if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
+    loadViewResource(props.serverId, props.resourceUri)
+      .then(({ ok, status, body: answer }) => {
+        const body = answer as LoadedResource & { error?: string };
+        if (!ok) throw new Error(body.error ?? `HTTP ${status}`);
         if (!live) return;
         performance.mark(`mcplet:resource-loaded:${props.viewId}`);
         for (const note of body.notes) addLog('warn', note);

@@ -57,6 +57,14 @@ describe('the chat stream reader (the AI SDK wire format, issue 14)', () => {
     }
   });
 
+  it('shows each chunk to its observer as it arrives, in order', async () => {
+    const seen: string[] = [];
+    const out: UIMessageChunk[] = [];
+    for await (const chunk of readChatEvents(bytes([WIRE]), (c) => seen.push(c.type))) out.push(chunk);
+    expect(seen).toEqual(CHUNKS.map((c) => c.type));
+    expect(out).toEqual(CHUNKS);
+  });
+
   it('ends with a clear error on an event that is not JSON', async () => {
     await expect(read(['data: {"type":"start"}\n\n', 'data: <html>\n\n'])).rejects.toThrow(
       /unreadable event: <html>/,

@@ -10,8 +10,12 @@ const END = '[DONE]';
  * a tool's metadata: from a view's send to its boot that was about 7% of the page's main thread
  * (issue 14). Here an event is checked only for what the chat's state machine switches on: an
  * object with a string `type`. Anything else ends the stream with an error the chat shows.
+ * `observe` sees each chunk as it arrives, before the chat's state (and React) takes it.
  */
-export function readChatEvents(stream: ReadableStream<Uint8Array>): ReadableStream<UIMessageChunk> {
+export function readChatEvents(
+  stream: ReadableStream<Uint8Array>,
+  observe: (chunk: UIMessageChunk) => void = () => {},
+): ReadableStream<UIMessageChunk> {
   return stream
     .pipeThrough(decodeText())
     .pipeThrough(new EventSourceParserStream())
@@ -19,7 +23,9 @@ export function readChatEvents(stream: ReadableStream<Uint8Array>): ReadableStre
       new TransformStream({
         transform(event, controller) {
           if (event.data === END) return;
-          controller.enqueue(chunkOf(event.data));
+          const chunk = chunkOf(event.data);
+          observe(chunk);
+          controller.enqueue(chunk);
         },
       }),
     );

@@ -2,16 +2,20 @@
 import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
 import { lastUserMessage } from '@/lib/chat/ui-parts';
+import { prefetchViewOf } from '../apps/view-resource';
 import { readChatEvents } from './chat-event-stream';
 
 export type HostChat = Chat<UIMessage>;
 
-/** The SDK's HTTP chat transport, reading the host's own stream without re-validating each chunk. */
+/**
+ * The SDK's HTTP chat transport, reading the host's own stream without re-validating each chunk; a
+ * tool call with a view starts reading the view's HTML as soon as it arrives.
+ */
 class HostChatTransport extends DefaultChatTransport<UIMessage> {
   protected override processResponseStream(
     stream: ReadableStream<Uint8Array>,
   ): ReadableStream<UIMessageChunk> {
-    return readChatEvents(stream);
+    return readChatEvents(stream, prefetchViewOf);
   }
 }
 

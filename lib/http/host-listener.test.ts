@@ -83,6 +83,8 @@ function eventStream(start: (write: (text: string) => void) => Promise<void>): R
 function openBoth() {
   openLane('POST', '/api/tools/call', (request) => handler(request));
   openLane('POST', '/api/chat', (request) => handler(request));
+  openLane('GET', '/api/apps/ui-resource', (request) => handler(request));
+  openLane('GET', '/sandbox', (request) => handler(request));
 }
 
 beforeAll(async () => {
@@ -162,6 +164,26 @@ describe('the host listener (issue 14: the lane past Next for the chat and tool-
       'POST http://localhost/api/chat',
     ]);
     expect(handled).toEqual([]);
+  });
+
+  it("a view's boot: its sandbox page is served only on a sandbox origin, its HTML with its query", async () => {
+    const page = await send('GET', '/sandbox?uri=ui%3A%2F%2Fa&t=x', { host: `a0.sandbox.localhost:${port}` });
+    expect(page.status).toBe(200);
+    const onChatHost = await send('GET', '/sandbox?uri=ui%3A%2F%2Fa&t=x');
+    expect(onChatHost.status).toBe(404);
+    const html = await send('GET', '/api/apps/ui-resource?server=s&uri=ui%3A%2F%2Fa');
+    expect(html.status).toBe(200);
+    expect(html.headers['x-frame-options']).toBe('DENY');
+    expect(
+      handled.map((r) => {
+        const url = new URL(r.url);
+        return `${r.method} ${url.hostname}${url.pathname}${url.search}`;
+      }),
+    ).toEqual([
+      'GET a0.sandbox.localhost/sandbox?uri=ui%3A%2F%2Fa&t=x',
+      'GET localhost/api/apps/ui-resource?server=s&uri=ui%3A%2F%2Fa',
+    ]);
+    expect(toNext).toEqual([]);
   });
 
   it('passes a lane route to Next until its module has opened the lane', async () => {

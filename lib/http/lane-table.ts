@@ -8,6 +8,9 @@
 export const LANE_ROUTES = [
   { method: 'POST', path: '/api/chat' },
   { method: 'POST', path: '/api/tools/call' },
+  // A view's boot: its HTML, and the sandbox proxy page its frame opens (issue 14).
+  { method: 'GET', path: '/api/apps/ui-resource' },
+  { method: 'GET', path: '/sandbox' },
 ] as const;
 
 export type LaneRoute = (typeof LANE_ROUTES)[number];
@@ -17,7 +20,7 @@ export interface LaneRequest {
   method: string;
   url: URL;
   headers: Headers;
-  /** The whole body, read before the route runs (the lane's routes take small JSON bodies). */
+  /** The whole body, read before the route runs (the lane's routes take small JSON bodies); null for a GET. */
   body: Uint8Array<ArrayBuffer> | null;
   /** Aborted when the client goes away before the answer is complete. */
   signal: AbortSignal;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { viewHash } from '../trust/tool-pin';
 import type { ServerConnection } from './connection';
-import { cachedUiResource, readUiResourceNow } from './ui-resource';
+import {
+  cachedUiResource,
+  readUiResourceNow,
+  type UiResource,
+  uiResourceHash,
+  uiResourceJson,
+} from './ui-resource';
 
 const URI = 'ui://demo/view.html';
 
@@ -47,5 +54,39 @@ describe('readUiResourceNow: the chat stream never waits for a view', () => {
     await read;
     (conn as { catalog: unknown }).catalog = { tools: [{ ui: { resourceUri: URI } }] };
     expect(readUiResourceNow(conn, URI)).toBeUndefined();
+  });
+});
+
+describe('the view as the browser gets it (issue 14: its HTML escaped and hashed once per read)', () => {
+  const resource: UiResource = {
+    uri: URI,
+    html: '<script>let s = "a\\"b</script>\u2028\u0000 é ✓ \ud83d\ude00',
+    csp: { connectDomains: ['https://api.example'] },
+    permissions: {},
+    prefersBorder: false,
+    notes: ['from the read'],
+  };
+
+  it('is the resource and what the route adds, as JSON any parser reads back', () => {
+    for (const extra of [{}, { sandboxOrigin: 'http://a.sandbox.localhost', notes: ['changed'] }]) {
+      const text = uiResourceJson(resource, extra);
+      expect(JSON.parse(text)).toEqual({ ...resource, ...extra });
+    }
+  });
+
+  it('answers each request with its own additions, not those of the first', () => {
+    expect(JSON.parse(uiResourceJson(resource, { sandboxTicket: 'one' })).sandboxTicket).toBe('one');
+    expect(JSON.parse(uiResourceJson(resource, { sandboxTicket: 'two' })).sandboxTicket).toBe('two');
+  });
+
+  it('an addition cannot replace the HTML', () => {
+    expect(JSON.parse(uiResourceJson(resource, { html: '<p>other</p>' })).html).toBe(resource.html);
+  });
+
+  it("hashes the view's HTML as the pins do, per read", () => {
+    expect(uiResourceHash(resource)).toBe(viewHash(resource.html));
+    const changed = { ...resource, html: `${resource.html} ` };
+    expect(uiResourceHash(changed)).toBe(viewHash(changed.html));
+    expect(uiResourceHash(changed)).not.toBe(uiResourceHash(resource));
   });
 });

@@ -1,5 +1,6 @@
 import { cleanCsp, type ResourceCsp } from '../apps/csp';
 import { cleanPermissions, type ResourcePermissions } from '../apps/sandbox';
+import { viewHash } from '../trust/tool-pin';
 import type { ServerConnection } from './connection';
 
 export const MCP_APP_MIME = 'text/html;profile=mcp-app';
@@ -114,4 +115,33 @@ export function prefetchUiResources(connection: ServerConnection): void {
     connection.catalog.tools.map((t) => t.ui?.resourceUri).filter((u): u is string => !!u),
   );
   for (const uri of uris) cachedUiResource(connection, uri).catch(() => {});
+}
+
+/** Per read view (the cache keeps one object per catalog): its HTML as a JSON string, and its hash. */
+const escapedHtml = new WeakMap<UiResource, string>();
+const hashes = new WeakMap<UiResource, string>();
+
+/**
+ * The view with `extra` beside it, as JSON (GET /api/apps/ui-resource). The HTML, up to 5 MB, is
+ * escaped once per read, not once per request (issue 14).
+ */
+export function uiResourceJson(resource: UiResource, extra: Record<string, unknown>): string {
+  let html = escapedHtml.get(resource);
+  if (html === undefined) {
+    html = JSON.stringify(resource.html);
+    escapedHtml.set(resource, html);
+  }
+  const { html: _html, ...rest } = resource;
+  // `rest` always has `uri`: its JSON is an object with at least one member, after which the rest follows.
+  return `{"html":${html},${JSON.stringify({ ...rest, ...extra, html: undefined }).slice(1)}`;
+}
+
+/** `viewHash` of the view's HTML, computed once per read. */
+export function uiResourceHash(resource: UiResource): string {
+  let hash = hashes.get(resource);
+  if (hash === undefined) {
+    hash = viewHash(resource.html);
+    hashes.set(resource, hash);
+  }
+  return hash;
 }

@@ -1,9 +1,10 @@
 import { mintSandboxTicket } from '@/lib/apps/sandbox-ticket';
 import { currentUser } from '@/lib/auth/session';
 import { jsonError } from '@/lib/http/json';
+import { openLane } from '@/lib/http/lane';
 import { ServerUnavailableError } from '@/lib/mcp/connection';
 import { getRegistry } from '@/lib/mcp/host-registry';
-import { cachedUiResource, UiResourceError } from '@/lib/mcp/ui-resource';
+import { cachedUiResource, UiResourceError, uiResourceHash, uiResourceJson } from '@/lib/mcp/ui-resource';
 import { domainNote, viewLabel, viewOrigin } from '@/lib/mcp/view-origin';
 
 export const dynamic = 'force-dynamic';
@@ -27,7 +28,7 @@ export async function GET(request: Request) {
     const note = domainNote(resource.domain, sandboxOrigin);
     if (note) notes.push(note);
     // Attack 18 for views: a changed HTML is shown and logged, not blocked (docs/architecture.md).
-    registry.pins?.observeView(user.id, serverId, uri, resource.html);
+    registry.pins?.observeView(user.id, serverId, uri, uiResourceHash(resource));
     const changed = registry.pins?.changedViews(user.id, serverId).find((c) => c.uri === uri);
     if (changed)
       notes.push(
@@ -35,14 +36,18 @@ export async function GET(request: Request) {
       );
     // no-transform: not gzipped by the server (half a megabyte of HTML costs more to compress than to
     // send from the host a view boots from; a proxy in front may still compress it).
-    return Response.json(
-      {
-        ...resource,
+    return new Response(
+      uiResourceJson(resource, {
         sandboxOrigin,
         sandboxTicket: mintSandboxTicket(viewLabel(connection.config), uri),
         notes,
+      }),
+      {
+        headers: {
+          'content-type': 'application/json',
+          'cache-control': 'private, no-cache, no-transform',
+        },
       },
-      { headers: { 'cache-control': 'private, no-cache, no-transform' } },
     );
   } catch (error) {
     if (error instanceof UiResourceError) return jsonError(422, error.message);
@@ -50,3 +55,5 @@ export async function GET(request: Request) {
     return jsonError(502, `Could not read ${uri}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
+
+openLane('GET', '/api/apps/ui-resource', GET);
