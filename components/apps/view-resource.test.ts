@@ -26,6 +26,13 @@ const start = (toolCallId: string, toolMetadata?: Record<string, unknown>): UIMe
   ...(toolMetadata ? { toolMetadata: toolMetadata as never } : {}),
 });
 const VIEW = { serverId: 'restaurant', ui: { resourceUri: 'ui://restaurant/search.html' } };
+const available = (toolCallId: string): UIMessageChunk => ({
+  type: 'tool-input-available',
+  toolCallId,
+  toolName: 'restaurant__search',
+  input: {},
+  toolMetadata: VIEW,
+});
 
 describe("issue 14: a view's HTML is read as soon as its tool call arrives", () => {
   it('the view takes the read started for it, once; a later view reads anew', async () => {
@@ -43,13 +50,7 @@ describe("issue 14: a view's HTML is read as soon as its tool call arrives", () 
 
   it('a tool call with a view starts its read once, whichever of its parts comes first; one without a view starts none', async () => {
     prefetchViewOf(start('call-1', VIEW));
-    prefetchViewOf({
-      type: 'tool-input-available',
-      toolCallId: 'call-1',
-      toolName: 'x',
-      input: {},
-      toolMetadata: VIEW,
-    });
+    prefetchViewOf(available('call-1'));
     prefetchViewOf(start('call-2', { serverId: 'restaurant' }));
     prefetchViewOf(start('call-3'));
     prefetchViewOf({ type: 'text-delta', id: 't', delta: 'ui://restaurant/search.html' });
@@ -58,13 +59,7 @@ describe("issue 14: a view's HTML is read as soon as its tool call arrives", () 
     ]);
     await loadViewResource('restaurant', 'ui://restaurant/search.html');
     // Taken: the same call's later part does not start another read.
-    prefetchViewOf({
-      type: 'tool-input-available',
-      toolCallId: 'call-1',
-      toolName: 'x',
-      input: {},
-      toolMetadata: VIEW,
-    });
+    prefetchViewOf(available('call-1'));
     expect(reads).toHaveLength(1);
   });
 
