@@ -67,6 +67,21 @@ test.describe('MCP Apps views', () => {
     await expect(form.getByTestId('draft')).toHaveText('You cancelled this action, so nothing was done.');
   });
 
+  test("issue 14: a view's HTML is read once: the read its tool call's arrival started is the one the view takes", async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/apps/ui-resource') reads.push(request.url());
+    });
+    const views = await openItalianView(page, chat, fakeModel, 'one-read');
+    await expect(views.view().getByTestId('restaurant')).toHaveCount(2);
+    expect(reads).toHaveLength(1);
+    expect(new URL(reads[0] ?? '').searchParams.get('uri')).toBe('ui://restaurant/search.html');
+  });
+
   test('issue 15 item 2: a gate a view opens takes the keyboard from the view: focus in the dialog, Tab stays in it, Escape cancels', async ({
     chat,
     fakeModel,
