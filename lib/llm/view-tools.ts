@@ -1,5 +1,6 @@
 import 'server-only';
 import type { UIMessage } from 'ai';
+import { setCapped } from '../capped-map';
 import type { CallSurface } from '../mcplet/policy';
 import type { McpletTool, RejectedTool } from '../mcplet/types';
 import { admitViewTools, type ViewToolListing, viewToolModelName } from '../mcplet/view-tools';
@@ -63,18 +64,9 @@ function entry(userId: string, conversationId: string, create = false): Conversa
   return created;
 }
 
-function capped<V>(map: Map<string, V>, id: string, value: V, max: number): void {
-  map.delete(id);
-  map.set(id, value);
-  if (map.size > max) {
-    const oldest = map.keys().next().value;
-    if (oldest !== undefined) map.delete(oldest);
-  }
-}
-
 /** Called by the server when it runs a tool that declares a `ui://` view: that call's view now exists. */
 export function rememberView(userId: string, conversationId: string, view: KnownView): void {
-  capped(entry(userId, conversationId, true).known, view.viewId, view, MAX_KNOWN_VIEWS);
+  setCapped(entry(userId, conversationId, true).known, view.viewId, view, MAX_KNOWN_VIEWS);
 }
 
 export function rememberedView(
@@ -115,7 +107,7 @@ export function recordListing(
   raws: readonly unknown[],
 ): ViewToolListing {
   const listing = admitViewTools(raws, { viewId: view.viewId, serverId: view.serverId });
-  capped(
+  setCapped(
     entry(userId, conversationId, true).listed,
     view.viewId,
     { ...view, tools: listing.admitted, rejected: listing.rejected },

@@ -1,4 +1,5 @@
 import 'server-only';
+import { setCapped } from '../capped-map';
 import { log } from '../log/logger';
 import { DEFAULT_TRUST_POLICY, type TrustPolicyConfig } from '../mcplet/trust-escalation';
 import { readResultTrust, type TrustDeclaration } from '../trust/trust-annotations';
@@ -117,13 +118,7 @@ export class TrustBook {
   }
 
   private keep(k: string, loaded: Loaded): void {
-    if (!this.options.soleWriter) return;
-    this.kept.delete(k);
-    this.kept.set(k, loaded);
-    if (this.kept.size > KEPT_STATES) {
-      const oldest = this.kept.keys().next().value;
-      if (oldest !== undefined) this.kept.delete(oldest);
-    }
+    if (this.options.soleWriter) setCapped(this.kept, k, loaded, KEPT_STATES);
   }
 
   private update(
