@@ -290,6 +290,28 @@ describe('the host listener (issue 14: the lane past Next for the chat and tool-
     expect(leftAtOnce).toBe(true);
   });
 
+  it("sends a burst's first token at once, though its step's start left just before (issue 14)", async () => {
+    const sentAtOnce: boolean[] = [];
+    const leftAtOnce = () => {
+      const socket = lastResponse?.socket;
+      return socket?.writableCorked === 0 && socket.writableLength === 0;
+    };
+    handler = async () =>
+      eventStream(async (write) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        // One run of microtasks from here: the model's burst (a step's start, text, tokens).
+        for (const part of ['start-step', 'text-start', 'text-delta', 'text-delta 2', 'text-delta 3']) {
+          write(`data: ${part}\n\n`);
+          for (let i = 0; i < 20; i++) await Promise.resolve();
+          sentAtOnce.push(leftAtOnce());
+        }
+      });
+    const answer = await send('POST', '/api/chat', {}, '{}');
+    expect(answer.body).toContain('data: text-delta 3');
+    // The first three writes of the burst leave at once; the rest of it shares the next flush.
+    expect(sentAtOnce).toEqual([true, true, true, false, false]);
+  });
+
   it("holds a part that comes with the answer's start to the tick's end (the model's request goes out first)", async () => {
     let heldInTick: boolean | undefined;
     handler = async () =>
