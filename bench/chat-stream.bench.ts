@@ -5,7 +5,7 @@ import { startHost } from './lib/host';
 import { median, report } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const WARMUP = 3;
+const WARMUP = 20;
 const CHUNKS = Array.from({ length: 40 }, (_, i) => `token${i} `);
 
 /**
