@@ -1,6 +1,7 @@
 'use client';
 import type { ChatRequestOptions, ChatStatus, UIMessage } from 'ai';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { nextTaskOnce } from '@/lib/client/next-task';
 import type { HostChat } from './chat-runtime';
 
 type Runtime = typeof import('./chat-runtime');
@@ -50,17 +51,19 @@ export function useHostChat(options: { id: string; messages: UIMessage[]; onFini
   const [waiting, setWaiting] = useState(0);
   const [loadError, setLoadError] = useState<Error | undefined>(undefined);
   const chatPromise = useRef<Promise<HostChat> | null>(null);
+  const created = useRef<HostChat | null>(null);
 
   const ensureChat = useCallback((): Promise<HostChat> => {
     chatPromise.current ??= loadRuntime().then(
       (runtime) => {
-        const created = runtime.createHostChat({
+        const made = runtime.createHostChat({
           id,
           messages: initial.current,
           onFinish: () => onFinish.current(),
         });
-        setChat(created);
-        return created;
+        created.current = made;
+        setChat(made);
+        return made;
       },
       (error: unknown) => {
         chatPromise.current = null;
@@ -80,14 +83,15 @@ export function useHostChat(options: { id: string; messages: UIMessage[]; onFini
 
   useEffect(() => {
     if (!chat) return;
-    const publish = () => setSnapshot(snapshotOf(chat));
+    const publish = nextTaskOnce(() => setSnapshot(snapshotOf(chat)));
     const unsubscribe = [
-      chat['~registerMessagesCallback'](publish),
-      chat['~registerStatusCallback'](publish),
-      chat['~registerErrorCallback'](publish),
+      chat['~registerMessagesCallback'](publish.request),
+      chat['~registerStatusCallback'](publish.request),
+      chat['~registerErrorCallback'](publish.request),
     ];
-    publish();
+    setSnapshot(snapshotOf(chat));
     return () => {
+      publish.cancel();
       for (const stop of unsubscribe) stop();
       void chat.stop();
     };
@@ -97,6 +101,8 @@ export function useHostChat(options: { id: string; messages: UIMessage[]; onFini
   const whenReady = useCallback(
     async (action: (chat: HostChat) => Promise<void>): Promise<void> => {
       setLoadError(undefined);
+      // Loaded: straight on (a state change here would be rendered before the request goes out).
+      if (created.current) return action(created.current);
       setWaiting((n) => n + 1);
       let ready: HostChat;
       try {
