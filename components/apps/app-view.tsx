@@ -11,6 +11,7 @@ import { ReviewChange } from '../pinning/review-change';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ScrollRegion } from '../ui/scroll-region';
+import { useHydrated } from '../ui/use-hydrated';
 import { showLatestReply, useChatActions } from './chat-actions';
 import { useEscapeToInline } from './use-escape-to-inline';
 import { type ToolDescriptor, useHostContext } from './use-host-context';
@@ -145,8 +146,7 @@ export function AppView(props: AppViewProps) {
   // The resource decides the frame: one started from the hint with another origin or `allow` is
   // replaced (its key changes) before the bridge, and so the view's HTML, ever reaches it.
   // Not in the server's HTML: a frame that loads before hydration would announce itself to no one.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const framed = viewFrame(resource, hydrated ? props.frameHint : undefined);
   const frame = framed?.frame ?? null;
   const frameKey = framed?.key ?? null;

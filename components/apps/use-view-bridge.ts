@@ -118,8 +118,10 @@ export function useViewBridge(inputs: BridgeInputs) {
     };
   }, [sandboxOrigin, frameKey, frameRef]);
 
+  // In the commit that brings the resource (issue 14): a passive effect runs a task later, often
+  // after a paint, and the view's HTML would wait for it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: frameKey names the frame element frameRef holds
-  useEffect(() => {
+  useLayoutEffect(() => {
     const frame = frameRef.current;
     const transport = transportRef.current;
     // The frame is the resource's own (AppView keys it by the resource's origin and `allow`).
