@@ -140,8 +140,7 @@ async function send(
     res.end();
     return;
   }
-  const flushes = isEventStream(response);
-  const flush = flusher(res);
+  const flush = isEventStream(response) ? flusher(res) : null;
   const reader = response.body.getReader();
   try {
     while (!left.aborted) {
@@ -151,7 +150,7 @@ async function send(
         await drained(res, left);
         continue;
       }
-      if (flushes) flush();
+      flush?.();
     }
   } finally {
     if (left.aborted) await reader.cancel().catch(() => undefined);
