@@ -104,6 +104,8 @@ export async function benchViewInit(): Promise<void> {
     const sendTimes: number[] = [];
     const resourceTimes: number[] = [];
     const sandboxTimes: number[] = [];
+    const frameTimes: number[] = [];
+    const resultTimes: number[] = [];
     const directSendTimes: number[] = [];
     const directStepTimes: number[] = [];
     const resource = (await (
@@ -122,7 +124,7 @@ export async function benchViewInit(): Promise<void> {
       await page.getByTestId('composer').fill(`bench view ${i}`);
       await page.getByTestId('composer').press('Enter');
       await page.getByTestId('app-view').and(page.locator('[data-status="ready"]')).waitFor();
-      const [elapsed, fromSend, toResource, toSandbox] = await page.evaluate(() => {
+      const [elapsed, fromSend, toResource, toSandbox, toFrame, toResult] = await page.evaluate(() => {
         // No named functions in here: the bench's TypeScript loader would wrap them in a helper the page lacks.
         const first: Record<string, number> = {};
         for (const mark of performance.getEntriesByType('mark')) {
@@ -136,6 +138,8 @@ export async function benchViewInit(): Promise<void> {
           ready - (first.send ?? Number.NaN),
           (first['resource-loaded'] ?? Number.NaN) - result,
           (first['sandbox-ready'] ?? Number.NaN) - result,
+          (first['frame-parked'] ?? Number.NaN) - (first.send ?? Number.NaN),
+          result - (first.send ?? Number.NaN),
         ];
       });
       // The host's view always boots in a renderer that has not run it yet; so does this one.
@@ -163,6 +167,8 @@ export async function benchViewInit(): Promise<void> {
       sendTimes.push(fromSend);
       resourceTimes.push(toResource);
       sandboxTimes.push(toSandbox);
+      frameTimes.push(toFrame);
+      resultTimes.push(toResult);
       directSendTimes.push(direct.elapsed + directBoot);
       directStepTimes.push(direct.elapsed);
     }
@@ -183,6 +189,10 @@ export async function benchViewInit(): Promise<void> {
     reportLine(
       'host breakdown from result',
       `resource loaded ${ms(median(resourceTimes))}, sandbox proxy ready ${ms(median(sandboxTimes))}, initialized ${ms(median(hostTimes))}`,
+    );
+    reportLine(
+      'host breakdown from send',
+      `sandbox frame started (from the stream) ${ms(median(frameTimes))}, tool result ${ms(median(resultTimes))}, initialized ${ms(median(sendTimes))}`,
     );
   } finally {
     await mcp.close();

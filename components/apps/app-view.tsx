@@ -1,7 +1,7 @@
 'use client';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { OUTER_SANDBOX, sandboxSrc, type ViewFrameHint, viewFrame } from '@/lib/apps/sandbox';
+import { type ViewFrameHint, viewFrame } from '@/lib/apps/sandbox';
 import { answerModeRequest } from '@/lib/mcplet/display-mode';
 import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
 import { useToolChanges } from '@/lib/store/tool-changes';
@@ -13,10 +13,12 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ScrollRegion } from '../ui/scroll-region';
 import { useHydrated } from '../ui/use-hydrated';
 import { showLatestReply, useChatActions } from './chat-actions';
+import { viewFrameTitle } from './early-frame';
 import { useEscapeToInline } from './use-escape-to-inline';
 import { type ToolDescriptor, useHostContext } from './use-host-context';
 import { useReplyBehind } from './use-reply-behind';
 import { type LoadedResource, useViewBridge } from './use-view-bridge';
+import { ViewFrame } from './view-frame';
 import { loadViewResource } from './view-resource';
 import { MODE_NAME, ViewToolbar } from './view-toolbar';
 
@@ -150,7 +152,7 @@ export function AppView(props: AppViewProps) {
   const framed = viewFrame(resource, hydrated ? props.frameHint : undefined);
   const frame = framed?.frame ?? null;
   const frameKey = framed?.key ?? null;
-  const showFrame = frame !== null && status !== 'failed' && status !== 'closed';
+  const showFrame = frame !== null && frameKey !== null && status !== 'failed' && status !== 'closed';
 
   const { bridge } = useViewBridge({
     frameRef,
@@ -254,8 +256,6 @@ export function AppView(props: AppViewProps) {
     if (key === 'ArrowDown') setPip((p) => ({ ...p, bottom: Math.max(0, p.bottom - step) }));
   }
 
-  const src = frame ? sandboxSrc(frame, props.resourceUri) : undefined;
-
   return (
     <div
       ref={rootRef}
@@ -326,18 +326,15 @@ export function AppView(props: AppViewProps) {
             onStartDrag={startDrag}
             onMoveKey={moveByKeyboard}
           />
-          <iframe
+          <ViewFrame
             key={frameKey}
-            ref={frameRef}
-            src={src}
-            title={`${props.tool.title ?? props.tool.name} (view from ${props.serverName})`}
-            sandbox={OUTER_SANDBOX}
-            allow={frame.allow || undefined}
-            referrerPolicy="strict-origin"
-            data-mode={mode}
-            data-testid="view-frame"
-            className={`block w-full border-0 bg-transparent ${mode === 'inline' ? '' : 'min-h-0 flex-1'}`}
-            style={mode === 'inline' ? { height: 320 } : undefined}
+            viewId={props.viewId}
+            frame={frame}
+            frameKey={frameKey}
+            resourceUri={props.resourceUri}
+            title={viewFrameTitle(props.tool.title ?? props.tool.name, props.serverName)}
+            mode={mode}
+            frameRef={frameRef}
           />
         </section>
       ) : null}

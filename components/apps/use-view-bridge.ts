@@ -20,6 +20,7 @@ import type { ConcreteDisplayMode } from '@/lib/mcplet/types';
 import { reportViewDropped, reportViewTools, useAppTools } from '@/lib/store/app-tools';
 import { addSink, markConsumed, removeSink, sendToolError, type ViewSink } from '@/lib/store/derived';
 import { useChatActions } from './chat-actions';
+import { proxyReadySeen } from './early-frame';
 
 export const HOST_INFO = { name: 'mcplet-host', version: '0.1.0' };
 const INITIALIZE_TIMEOUT_MS = 15_000;
@@ -139,7 +140,7 @@ export function useViewBridge(inputs: BridgeInputs) {
         events.failed('the view did not finish loading (no ui/notifications/initialized within 15 s)');
     }, INITIALIZE_TIMEOUT_MS);
 
-    bridge.addEventListener('sandboxready', () => {
+    const onProxyReady = () => {
       if (proxyReady) return;
       proxyReady = true;
       // bench/view-init's breakdown of a view's boot.
@@ -149,7 +150,8 @@ export function useViewBridge(inputs: BridgeInputs) {
         csp: resource.csp,
         permissions: resource.permissions,
       });
-    });
+    };
+    bridge.addEventListener('sandboxready', onProxyReady);
     // App-provided tools: listed after initialize, re-listed on list_changed, dropped at teardown.
     let relist: ReturnType<typeof setTimeout> | null = null;
     const listAppTools = async () => {
@@ -309,7 +311,10 @@ export function useViewBridge(inputs: BridgeInputs) {
       return { mode: latest.current.events.requestMode(params.mode, modes) };
     };
 
-    void bridge.connect(transport);
+    // A frame started from the chat stream may have heard from its proxy before this bridge existed.
+    void bridge.connect(transport).then(() => {
+      if (bridgeRef.current === bridge && proxyReadySeen(frame)) onProxyReady();
+    });
     return () => {
       clearTimeout(timer);
       if (relist) clearTimeout(relist);

@@ -1,4 +1,5 @@
 import type { UIMessageChunk } from 'ai';
+import { parkViewFrame, viewFrameTitle } from './early-frame';
 
 /** GET /api/apps/ui-resource's answer: whether it succeeded, its status, and its JSON body. */
 export interface ViewResourceAnswer {
@@ -54,7 +55,7 @@ export function loadViewResource(serverId: string, uri: string): Promise<ViewRes
 export function prefetchViewOf(chunk: UIMessageChunk): void {
   if (chunk.type !== 'tool-input-start' && chunk.type !== 'tool-input-available') return;
   if (startedFor.has(chunk.toolCallId)) return;
-  const meta = chunk.toolMetadata as { serverId?: unknown; ui?: { resourceUri?: unknown } } | undefined;
+  const meta = chunk.toolMetadata as ViewMetadata | undefined;
   const uri = meta?.ui?.resourceUri;
   if (typeof meta?.serverId !== 'string' || typeof uri !== 'string') return;
   startedFor.add(chunk.toolCallId);
@@ -63,4 +64,19 @@ export function prefetchViewOf(chunk: UIMessageChunk): void {
     if (oldest !== undefined) startedFor.delete(oldest);
   }
   prefetchViewResource(meta.serverId, uri);
+  const { frame, tool } = meta;
+  const sandboxOrigin = frame?.sandboxOrigin;
+  const ticket = frame?.ticket;
+  if (typeof sandboxOrigin !== 'string' || typeof ticket !== 'string') return;
+  const title = viewFrameTitle(tool?.title ?? tool?.name ?? chunk.toolName, meta.serverName ?? meta.serverId);
+  parkViewFrame(chunk.toolCallId, { sandboxOrigin, ticket, allow: frame?.allow ?? '' }, uri, title);
+}
+
+/** What a chat stream part says of its tool's view (lib/llm/host-tools.ts); read, not trusted further. */
+interface ViewMetadata {
+  serverId?: unknown;
+  serverName?: string;
+  ui?: { resourceUri?: unknown };
+  frame?: { sandboxOrigin?: unknown; allow?: string; ticket?: unknown };
+  tool?: { name?: string; title?: string };
 }

@@ -52,7 +52,12 @@ export function viewFrame(
         ticket: resource.sandboxTicket,
       }
     : hint;
-  return frame ? { frame, key: `${frame.sandboxOrigin} ${frame.allow} ${frame.ticket}` } : null;
+  return frame ? { frame, key: frameKey(frame) } : null;
+}
+
+/** Names one frame: its sandbox origin, `allow` and ticket (another value is another element). */
+export function frameKey(frame: ViewFrameHint): string {
+  return `${frame.sandboxOrigin} ${frame.allow} ${frame.ticket}`;
 }
 
 /** The frame's address: the server's sandbox page for this view, with the host's ticket. */

@@ -82,6 +82,30 @@ test.describe('MCP Apps views', () => {
     expect(new URL(reads[0] ?? '').searchParams.get('uri')).toBe('ui://restaurant/search.html');
   });
 
+  test("issue 14: a view's frame starts as its tool call arrives and is the frame the view boots in (its sandbox page loads once)", async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
+    const loads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/sandbox') loads.push(request.url());
+    });
+    const views = await openItalianView(page, chat, fakeModel, 'early-frame');
+    await expect(views.view().getByTestId('restaurant')).toHaveCount(2);
+    const viewId = await views.container().getAttribute('data-view-id');
+    const parked = await page.evaluate(
+      (id) => performance.getEntriesByName(`mcplet:frame-parked:${id}`).length,
+      viewId,
+    );
+    expect(parked).toBe(1);
+    expect(loads).toHaveLength(1);
+    // Nothing is left waiting, and the waiting place is out of reach of the keyboard and assistive tech.
+    const lot = page.locator('#mcplet-parked-view-frames');
+    await expect(lot.locator('iframe')).toHaveCount(0);
+    await expect(lot).toHaveAttribute('inert', '');
+    await expect(lot).toHaveAttribute('aria-hidden', 'true');
+  });
   test('issue 15 item 2: a gate a view opens takes the keyboard from the view: focus in the dialog, Tab stays in it, Escape cancels', async ({
     chat,
     fakeModel,
