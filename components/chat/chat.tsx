@@ -2,6 +2,7 @@
 import type { UIMessage } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { lastUserMessage } from '@/lib/chat/ui-parts';
+import { whenIdle } from '@/lib/client/when-idle';
 import { replyEnding } from '@/lib/llm/reply-metadata';
 import { type ChatMode, parseChatMode } from '@/lib/mcplet/chat-mode';
 import { useCallInFlight } from '@/lib/store/calls-in-flight';
@@ -60,7 +61,8 @@ export function Chat(props: ChatProps) {
   const { messages, sendMessage, regenerate, stop, resumeStream, status, error, clearError } = useHostChat({
     id,
     messages: props.initialMessages,
-    onFinish: () => void refreshConversations(),
+    // Issue 14: the sidebar's new title can wait for the page to be idle; a view may be booting now.
+    onFinish: () => whenIdle(() => void refreshConversations(), 1_000),
   });
 
   // Issue 15 item 3: a reply still running on the server (the page was reloaded) streams on here.

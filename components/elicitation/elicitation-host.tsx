@@ -1,6 +1,6 @@
 'use client';
 import { AlertDialog } from 'radix-ui';
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   defaultsOf,
   type ElicitAction,
@@ -182,8 +182,12 @@ export function ElicitationHost() {
   }, []);
 
   const calling = useCallsInFlight((s) => s.count > 0);
+  const mounted = useRef(false);
   useEffect(() => {
-    void refresh();
+    // Issue 14: not as a call starts (it has asked nothing yet, and its turn is busy): on mount, when
+    // calls end, and every POLL_MS while they run.
+    if (!calling || !mounted.current) void refresh();
+    mounted.current = true;
     const timer = setInterval(() => void refresh(), calling ? POLL_MS.calling : POLL_MS.idle);
     return () => clearInterval(timer);
   }, [refresh, calling]);

@@ -189,14 +189,21 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
     });
   });
 
-  test('an idle page asks for questions every 5 s, and every half second while a chat turn runs', async ({
+  test('an idle page asks for questions every 5 s, and every half second while a chat turn runs (not as it starts)', async ({
     chat,
     fakeModel,
     page,
   }) => {
     let polls = 0;
+    const pollTimes: number[] = [];
+    let sentAt = 0;
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/elicitations' && request.method() === 'GET') polls++;
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/elicitations' && request.method() === 'GET') {
+        polls++;
+        pollTimes.push(Date.now());
+      }
+      if (path === '/api/chat' && sentAt === 0) sentAt = Date.now();
     });
     // The page's clock runs on its own and is moved ahead at will: no waiting out the intervals.
     await page.clock.install();
@@ -214,6 +221,10 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
     const calling = polls;
     await page.clock.runFor(2_000);
     expect(polls - calling).toBeGreaterThanOrEqual(3);
+    // Issue 14: not as the turn starts (nothing can have been asked yet, and the turn is busy): the
+    // first ask comes an interval in (500 ms; at once, it would be within a few ms of the send).
+    const firstAfterSend = pollTimes.find((at) => at >= sentAt) ?? Number.POSITIVE_INFINITY;
+    expect(firstAfterSend - sentAt).toBeGreaterThanOrEqual(250);
     await chat.waitIdle();
   });
 });
