@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { isJsonRpcMessage } from './json-rpc-message';
 
 /**
  * postMessage transport between the host page and one sandbox proxy frame. Attack 1: a message is
@@ -14,13 +15,13 @@ export class FrameTransport implements Transport {
   private readonly early: JSONRPCMessage[] = [];
   private listener = (event: MessageEvent) => {
     if (event.source !== this.frame() || event.origin !== this.origin) return;
-    const parsed = JSONRPCMessageSchema.safeParse(event.data);
-    if (!parsed.success) {
-      this.onRejected?.(event.data);
+    const message: unknown = event.data;
+    if (!isJsonRpcMessage(message)) {
+      this.onRejected?.(message);
       return;
     }
-    if (this.started) this.onmessage?.(parsed.data);
-    else this.early.push(parsed.data);
+    if (this.started) this.onmessage?.(message);
+    else this.early.push(message);
   };
 
   /** Listens at once, so nothing the proxy sends before the bridge connects is lost. */

@@ -80,6 +80,12 @@ test.describe('MCP Apps views', () => {
     await expect(views.view().getByTestId('restaurant')).toHaveCount(2);
     expect(reads).toHaveLength(1);
     expect(new URL(reads[0] ?? '').searchParams.get('uri')).toBe('ui://restaurant/search.html');
+    // The bridge's zod parses interpreted in the page (instrumentation-client.ts): compiling cost more.
+    expect(
+      await page.evaluate(
+        () => (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig,
+      ),
+    ).toMatchObject({ jitless: true });
   });
 
   test("issue 14: a view's frame starts as its tool call arrives and is the frame the view boots in (its sandbox page loads once)", async ({
