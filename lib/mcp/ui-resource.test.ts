@@ -57,6 +57,11 @@ describe('readUiResourceNow: the chat stream never waits for a view', () => {
   });
 });
 
+/** The route's answer, as the browser reads it. */
+function json(parts: Uint8Array[]): Record<string, unknown> {
+  return JSON.parse(Buffer.concat(parts).toString('utf8'));
+}
+
 describe('the view as the browser gets it (issue 14: its HTML escaped and hashed once per read)', () => {
   const resource: UiResource = {
     uri: URI,
@@ -69,18 +74,17 @@ describe('the view as the browser gets it (issue 14: its HTML escaped and hashed
 
   it('is the resource and what the route adds, as JSON any parser reads back', () => {
     for (const extra of [{}, { sandboxOrigin: 'http://a.sandbox.localhost', notes: ['changed'] }]) {
-      const text = uiResourceJson(resource, extra);
-      expect(JSON.parse(text)).toEqual({ ...resource, ...extra });
+      expect(json(uiResourceJson(resource, extra))).toEqual({ ...resource, ...extra });
     }
   });
 
   it('answers each request with its own additions, not those of the first', () => {
-    expect(JSON.parse(uiResourceJson(resource, { sandboxTicket: 'one' })).sandboxTicket).toBe('one');
-    expect(JSON.parse(uiResourceJson(resource, { sandboxTicket: 'two' })).sandboxTicket).toBe('two');
+    expect(json(uiResourceJson(resource, { sandboxTicket: 'one' })).sandboxTicket).toBe('one');
+    expect(json(uiResourceJson(resource, { sandboxTicket: 'two' })).sandboxTicket).toBe('two');
   });
 
   it('an addition cannot replace the HTML', () => {
-    expect(JSON.parse(uiResourceJson(resource, { html: '<p>other</p>' })).html).toBe(resource.html);
+    expect(json(uiResourceJson(resource, { html: '<p>other</p>' })).html).toBe(resource.html);
   });
 
   it("hashes the view's HTML as the pins do, per read", () => {

@@ -1,5 +1,6 @@
 import { mintSandboxTicket } from '@/lib/apps/sandbox-ticket';
 import { currentUser } from '@/lib/auth/session';
+import { bytesStream } from '@/lib/http/bytes-stream';
 import { jsonError } from '@/lib/http/json';
 import { openLane } from '@/lib/http/lane';
 import { ServerUnavailableError } from '@/lib/mcp/connection';
@@ -36,19 +37,18 @@ export async function GET(request: Request) {
       );
     // no-transform: not gzipped by the server (half a megabyte of HTML costs more to compress than to
     // send from the host a view boots from; a proxy in front may still compress it).
-    return new Response(
-      uiResourceJson(resource, {
-        sandboxOrigin,
-        sandboxTicket: mintSandboxTicket(viewLabel(connection.config), uri),
-        notes,
-      }),
-      {
-        headers: {
-          'content-type': 'application/json',
-          'cache-control': 'private, no-cache, no-transform',
-        },
+    const parts = uiResourceJson(resource, {
+      sandboxOrigin,
+      sandboxTicket: mintSandboxTicket(viewLabel(connection.config), uri),
+      notes,
+    });
+    return new Response(bytesStream(parts), {
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(parts.reduce((length, part) => length + part.byteLength, 0)),
+        'cache-control': 'private, no-cache, no-transform',
       },
-    );
+    });
   } catch (error) {
     if (error instanceof UiResourceError) return jsonError(422, error.message);
     if (error instanceof ServerUnavailableError) return jsonError(503, error.message);
