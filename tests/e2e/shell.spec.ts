@@ -34,6 +34,16 @@ test.describe('app shell', () => {
     }
   });
 
+  test("issue 14: the page's icons are kept a day (a send changes the URL, and the browser asks for them again)", async ({
+    page,
+  }) => {
+    for (const icon of ['/favicon.svg', '/favicon.ico', '/icon-192.png', '/icon-maskable-512.png']) {
+      const response = await page.request.get(icon);
+      expect(response.ok()).toBe(true);
+      expect(response.headers()['cache-control']).toBe('public, max-age=86400');
+    }
+  });
+
   test('the theme toggle switches to dark and the choice persists', async ({ page, chat }) => {
     await chat.open();
     await page.emulateMedia({ colorScheme: 'light' });
