@@ -183,10 +183,13 @@ export function ElicitationHost() {
 
   const calling = useCallsInFlight((s) => s.count > 0);
   const mounted = useRef(false);
+  const showing = useRef(false);
+  showing.current = prompts.length > 0;
   useEffect(() => {
-    // Issue 14: not as a call starts (it has asked nothing yet, and its turn is busy): on mount, when
-    // calls end, and every POLL_MS while they run.
-    if (!calling || !mounted.current) void refresh();
+    // Issue 14: not as a call starts (it has asked nothing yet, and its turn is busy): on mount, every
+    // POLL_MS while calls run, and when they end only to take down what the ended calls asked (a
+    // view's boot is under way then, and nothing shown means nothing to take down).
+    if (!mounted.current || (!calling && showing.current)) void refresh();
     mounted.current = true;
     const timer = setInterval(() => void refresh(), calling ? POLL_MS.calling : POLL_MS.idle);
     return () => clearInterval(timer);

@@ -205,6 +205,10 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
       }
       if (path === '/api/chat' && sentAt === 0) sentAt = Date.now();
     });
+    let turnEndedAt = Number.POSITIVE_INFINITY;
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === '/api/chat') turnEndedAt = Date.now();
+    });
     // The page's clock runs on its own and is moved ahead at will: no waiting out the intervals.
     await page.clock.install();
     const first = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/elicitations');
@@ -215,7 +219,7 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
     expect(polls - idle).toBeLessThanOrEqual(1);
 
     const t = token('slow');
-    await fakeModel.script(t, [{ kind: 'text', chunks: ['One', ' moment', ' please', '.'], delayMs: 1_000 }]);
+    await fakeModel.script(t, [{ kind: 'text', chunks: ['One', ' moment', ' please', '.'], delayMs: 1_060 }]);
     await chat.send(`Take your time ${t}`);
     await expect(page.getByTestId('chat')).toHaveAttribute('data-status', 'streaming');
     const calling = polls;
@@ -225,6 +229,14 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
     // first ask comes an interval in (500 ms; at once, it would be within a few ms of the send).
     const firstAfterSend = pollTimes.find((at) => at >= sentAt) ?? Number.POSITIVE_INFINITY;
     expect(firstAfterSend - sentAt).toBeGreaterThanOrEqual(250);
+    // Nor as it ends with nothing shown (nothing to take down): the next ask is the idle one. (The
+    // page's clock also runs on its own: the parts' 1,060 ms keep the turn's end about midway
+    // between two of the half-second asks, not beside one.)
     await chat.waitIdle();
+    await page.waitForLoadState('networkidle');
+    const atEnd = polls;
+    expect(pollTimes.filter((at) => at >= turnEndedAt)).toEqual([]);
+    await page.clock.runFor(5_000);
+    await expect.poll(() => polls).toBe(atEnd + 1);
   });
 });
