@@ -1,7 +1,7 @@
 'use client';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { type ViewFrameHint, viewFrame } from '@/lib/apps/sandbox';
+import { type ViewFrameHint, viewFrame, viewFrameTitle } from '@/lib/apps/sandbox';
 import { answerModeRequest } from '@/lib/mcplet/display-mode';
 import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
 import { useToolChanges } from '@/lib/store/tool-changes';
@@ -13,7 +13,6 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ScrollRegion } from '../ui/scroll-region';
 import { useHydrated } from '../ui/use-hydrated';
 import { showLatestReply, useChatActions } from './chat-actions';
-import { viewFrameTitle } from './early-frame';
 import { useEscapeToInline } from './use-escape-to-inline';
 import { type ToolDescriptor, useHostContext } from './use-host-context';
 import { useReplyBehind } from './use-reply-behind';

@@ -45,11 +45,6 @@ export function isProxyReady(
   );
 }
 
-/** The accessible name of a view's frame. */
-export function viewFrameTitle(toolTitle: string, serverName: string): string {
-  return `${toolTitle} (view from ${serverName})`;
-}
-
 /** A view's outer (sandbox proxy) frame, not yet in the document: `allow` is set before `src`. */
 export function createViewFrame(frame: ViewFrameHint, resourceUri: string, title: string): HTMLIFrameElement {
   const element = document.createElement('iframe');

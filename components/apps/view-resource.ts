@@ -1,5 +1,6 @@
 import type { UIMessageChunk } from 'ai';
-import { parkViewFrame, viewFrameTitle } from './early-frame';
+import { viewFrameTitle } from '@/lib/apps/sandbox';
+import { parkViewFrame } from './early-frame';
 
 /** GET /api/apps/ui-resource's answer: whether it succeeded, its status, and its JSON body. */
 export interface ViewResourceAnswer {

@@ -65,6 +65,11 @@ export function sandboxSrc(frame: ViewFrameHint, resourceUri: string): string {
   return `${frame.sandboxOrigin}/sandbox?uri=${encodeURIComponent(resourceUri)}&t=${encodeURIComponent(frame.ticket)}`;
 }
 
+/** The accessible name of a view's frame. */
+export function viewFrameTitle(toolTitle: string, serverName: string): string {
+  return `${toolTitle} (view from ${serverName})`;
+}
+
 /** The `allow` attribute for both frame levels: only the declared features, scoped to the frame. */
 export function allowAttribute(permissions: ResourcePermissions): string {
   return Object.keys(permissions)

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { startProbeServer } from '../fixtures/mcp/probe-server';
 import { expect, type FakeModel, test, token } from './fixtures';
+import { requestsTo } from './helpers/requests-to';
 import type { ChatPage } from './pages/chat-page';
 import { GateDialog } from './pages/gate-dialog';
 import { Views } from './pages/views';
@@ -72,10 +73,7 @@ test.describe('MCP Apps views', () => {
     fakeModel,
     page,
   }) => {
-    const reads: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/apps/ui-resource') reads.push(request.url());
-    });
+    const reads = requestsTo(page, '/api/apps/ui-resource');
     const views = await openItalianView(page, chat, fakeModel, 'one-read');
     await expect(views.view().getByTestId('restaurant')).toHaveCount(2);
     expect(reads).toHaveLength(1);
@@ -93,10 +91,7 @@ test.describe('MCP Apps views', () => {
     fakeModel,
     page,
   }) => {
-    const loads: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/sandbox') loads.push(request.url());
-    });
+    const loads = requestsTo(page, '/sandbox');
     const views = await openItalianView(page, chat, fakeModel, 'early-frame');
     await expect(views.view().getByTestId('restaurant')).toHaveCount(2);
     const viewId = await views.container().getAttribute('data-view-id');
