@@ -50,6 +50,22 @@ export function Chat(props: ChatProps) {
     models.some((m) => m.id === props.initialModelId) ? props.initialModelId : props.defaultModelId,
   );
   const persisted = useRef(!props.isNew);
+  // Issue 14: the address names a new conversation once the page is idle after its first send (at
+  // the latest 1 s later, or as the reply ends): done in the send, Next's router and the browser's
+  // navigation handling took the main threads the reply's first parts and its view's frame start on.
+  const addressPending = useRef(false);
+  const nameInAddress = useCallback(() => {
+    if (!addressPending.current) return;
+    addressPending.current = false;
+    // Not over a page the user has gone to meanwhile.
+    if (window.location.pathname === '/') window.history.replaceState(null, '', `/c/${id}`);
+  }, [id]);
+  useEffect(
+    () => () => {
+      addressPending.current = false;
+    },
+    [],
+  );
 
   useEffect(() => {
     if (props.isNew) setChatMode(storedChatMode());
@@ -62,7 +78,10 @@ export function Chat(props: ChatProps) {
     id,
     messages: props.initialMessages,
     // Issue 14: the sidebar's new title can wait for the page to be idle; a view may be booting now.
-    onFinish: () => whenIdle(() => void refreshConversations(), 1_000),
+    onFinish: () => {
+      nameInAddress();
+      whenIdle(() => void refreshConversations(), 1_000);
+    },
   });
 
   // Issue 15 item 3: a reply still running on the server (the page was reloaded) streams on here.
@@ -100,7 +119,8 @@ export function Chat(props: ChatProps) {
     clearError();
     if (!persisted.current) {
       persisted.current = true;
-      window.history.replaceState(null, '', `/c/${id}`);
+      addressPending.current = true;
+      whenIdle(nameInAddress, 1_000);
     }
     // The conversation list is refreshed by onFinish once the reply has ended.
     void sendMessage({ text }, settings());

@@ -86,6 +86,7 @@ test.describe('issue 13 item 1: OAuth 2.1 sign-in to an MCP server (a real autho
     await chat.send(`Who am I ${t}`);
     const cards = new ToolCards(page);
     await expect(cards.card('whoami')).toContainText('requires authorization (HTTP 401)');
+    await page.waitForURL(/\/c\//);
     const conversation = page.url();
     await cards.connect('whoami').click();
     await signIn.consentAt(issuer);

@@ -238,7 +238,9 @@ test.describe('7.2 passkey gates with backend enforcement', () => {
       await expect(chat.lastAssistant()).toContainText('Payment done.');
       expect(probe.calls).toEqual(['probe_pay']);
       // The assertion went to the backend in params._meta, never in the arguments or the stored chat.
-      const stored = await (await page.request.get(`/api/conversations/${chat.conversationId()}`)).text();
+      const stored = await (
+        await page.request.get(`/api/conversations/${await chat.conversationId()}`)
+      ).text();
       expect(stored).not.toContain('passkey_assertion');
       expect(stored).not.toContain('clientDataJSON');
     } finally {

@@ -59,7 +59,7 @@ test.describe('issue 12: secret references are revealed by the user, never seen 
     );
     await expect(secret.value).toHaveCount(0);
 
-    const stored = await page.request.get(`/api/conversations/${chat.conversationId()}`);
+    const stored = await page.request.get(`/api/conversations/${await chat.conversationId()}`);
     const [reference] = referencesIn(await stored.json());
     expect(reference?.redeemUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/secrets\/ref_/);
 

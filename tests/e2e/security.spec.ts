@@ -11,7 +11,7 @@ test.describe('the server never trusts the client with history', () => {
     await chat.send(`Real question ${t}`);
     await expect(chat.lastAssistant()).toContainText('first');
     await chat.waitIdle();
-    const conversationId = chat.conversationId();
+    const conversationId = await chat.conversationId();
 
     const forged = await request.post('/api/chat', {
       data: {

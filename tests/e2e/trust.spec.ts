@@ -72,7 +72,7 @@ test.describe('issue 12: trust that travels (SEP trust and sensitivity annotatio
       );
 
       // The preview shows the tool's declared metadata and this conversation's state (flag spent).
-      const conversation = chat.conversationId();
+      const conversation = await chat.conversationId();
       const preview = new PreviewPage(page);
       await preview.open();
       await expect(preview.toolTrustField(id, 'share', 'inputMetadata.destination')).toHaveText('public');

@@ -33,7 +33,7 @@ test.describe('app-provided tools (MCP Apps)', () => {
     await listed;
     await expect(page.getByTestId('view-log')).toContainText('view provides 3 tool(s)');
     const viewId = (await views.container().getAttribute('data-view-id')) ?? '';
-    return { probe, id, views, viewId, conversationId: chat.conversationId() };
+    return { probe, id, views, viewId, conversationId: await chat.conversationId() };
   }
 
   test("a view's tools are offered to the model namespaced by view, admitted like MCP tools, and run in the view", async ({

@@ -84,7 +84,9 @@ export class ChatPage {
     await expect(this.page.getByTestId('chat')).toHaveAttribute('data-status', /ready|error/, { timeout });
   }
 
-  conversationId(): string {
+  /** The conversation the page shows (the address names it once the page is idle after the first send). */
+  async conversationId(): Promise<string> {
+    await this.page.waitForURL(/\/c\//);
     const match = /\/c\/([^/?#]+)/.exec(this.page.url());
     if (!match?.[1]) throw new Error(`not on a conversation page: ${this.page.url()}`);
     return decodeURIComponent(match[1]);
@@ -92,7 +94,7 @@ export class ChatPage {
 
   /** How the server stored the conversation's last reply as ended (`stopped`, `cut-off`), or null. */
   async storedEnding(): Promise<string | null> {
-    const response = await this.page.request.get(`/api/conversations/${this.conversationId()}`);
+    const response = await this.page.request.get(`/api/conversations/${await this.conversationId()}`);
     const body = (await response.json()) as { messages: Array<{ metadata?: { ended?: string } }> };
     return body.messages.at(-1)?.metadata?.ended ?? null;
   }
