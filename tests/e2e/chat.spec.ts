@@ -193,6 +193,9 @@ test.describe('chat', () => {
     await chat.open();
     await chat.send(`Tell it slowly ${t}`);
     await expect(chat.lastAssistant()).toContainText('part2');
+    // The address names the new conversation once the page is idle after the send (within 1 s).
+    await chat.conversationId();
+    await expect(chat.lastAssistant()).not.toContainText('part29');
     await page.reload();
     await expect(chat.lastAssistant()).toContainText('part29', { timeout: 30_000 });
     await chat.waitIdle();

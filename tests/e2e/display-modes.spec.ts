@@ -35,6 +35,8 @@ async function showView(
   await chat.send(`Show it ${t}`);
   const views = new Views(chat.page);
   await views.ready();
+  // Tests reload after this: the address names the conversation once the page is idle after the send.
+  await chat.conversationId();
   return views;
 }
 
