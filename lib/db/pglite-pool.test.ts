@@ -24,6 +24,15 @@ function heldDb() {
   };
 }
 
+/** Borrower `a` opens a transaction while borrower `b` asks for a statement of its own. */
+async function transactionBesideAnother() {
+  const held = heldDb();
+  const pool = pglitePool(held.db);
+  const a = await pool.connect();
+  const b = await pool.connect();
+  return { ...held, a, begun: a.query('begin', []), other: b.query('select 1', []) };
+}
+
 /** Lets every pending promise reaction run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -52,12 +61,7 @@ describe('pglitePool (issue 14: statements reach the database thread without wai
   });
 
   it("holds other borrowers' statements from a transaction's begin to its end", async () => {
-    const { db, arrived, answerAll } = heldDb();
-    const pool = pglitePool(db);
-    const a = await pool.connect();
-    const b = await pool.connect();
-    const begun = a.query('begin', []);
-    const other = b.query('select 1', []);
+    const { arrived, answerAll, a, begun, other } = await transactionBesideAnother();
     const inside = a.query('insert into t values (1)', []);
     await settle();
     expect(arrived).toEqual(['begin', 'insert into t values (1)']);
@@ -75,12 +79,7 @@ describe('pglitePool (issue 14: statements reach the database thread without wai
   });
 
   it('rolls back a transaction its borrower released open, then lets the others go', async () => {
-    const { db, arrived, answerAll } = heldDb();
-    const pool = pglitePool(db);
-    const a = await pool.connect();
-    const b = await pool.connect();
-    const begun = a.query('begin', []);
-    const other = b.query('select 1', []);
+    const { arrived, answerAll, a, begun, other } = await transactionBesideAnother();
     await settle();
     answerAll();
     await begun;
