@@ -2,9 +2,11 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { OriginConfigError, originsFor } from '../lib/apps/origins';
 import { deploymentMode, deploymentProblems } from '../lib/config/deployment';
+import { v8PoolSize } from '../lib/config/gc-threads';
 import { heapLimitMb } from '../lib/config/heap-limit';
 import type { HostConfig } from '../lib/config/host-config';
 import { asyncContextFlags, hostNodeChoice } from '../lib/config/host-node';
@@ -183,6 +185,7 @@ run(
     '--max-semi-space-size=16',
     // For one collection once the host goes quiet after work (lib/runtime/idle-gc.ts).
     '--expose-gc',
+    `--v8-pool-size=${v8PoolSize(availableParallelism())}`,
     ...hostNodeRun.flags,
     hostServerBundle(root),
     bind,
