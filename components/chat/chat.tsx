@@ -50,9 +50,11 @@ export function Chat(props: ChatProps) {
     models.some((m) => m.id === props.initialModelId) ? props.initialModelId : props.defaultModelId,
   );
   const persisted = useRef(!props.isNew);
-  // Issue 14: the address names a new conversation once the page is idle after its first send (at
-  // the latest 1 s later, or as the reply ends): done in the send, Next's router and the browser's
-  // navigation handling took the main threads the reply's first parts and its view's frame start on.
+  // Issue 14: the address names a new conversation in the task after its first send, while the page
+  // waits for the reply: done in the send's own task, Next's router and the browser's navigation
+  // handling took the main threads the reply's first parts and its view's frame start on. Not left
+  // to an idle moment: a busy page had none for up to a second, and a reload meanwhile lost the
+  // conversation from the address (CI reloaded '/' 0.3 s after a send).
   const addressPending = useRef(false);
   const nameInAddress = useCallback(() => {
     if (!addressPending.current) return;
@@ -120,7 +122,7 @@ export function Chat(props: ChatProps) {
     if (!persisted.current) {
       persisted.current = true;
       addressPending.current = true;
-      whenIdle(nameInAddress, 1_000);
+      setTimeout(nameInAddress, 0);
     }
     // The conversation list is refreshed by onFinish once the reply has ended.
     void sendMessage({ text }, settings());

@@ -182,6 +182,34 @@ test.describe('chat', () => {
     await expect(chat.composer).toHaveValue('');
   });
 
+  test('issue 14: the address names a new conversation just after its send, on a page that never goes idle; a reload finds it', async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
+    const t = token('address');
+    await fakeModel.script(t, [{ kind: 'text', chunks: ['one ', 'two ', 'three'], delayMs: 80 }]);
+    await chat.open();
+    // Back-to-back tasks for 3 s (a message channel, not timers: nested timers leave 4 ms gaps), so
+    // no idle moment comes while the reply streams.
+    await page.evaluate(() => {
+      const channel = new MessageChannel();
+      const until = performance.now() + 3_000;
+      channel.port1.onmessage = () => {
+        const sliceEnd = performance.now() + 20;
+        while (performance.now() < sliceEnd) {}
+        if (performance.now() < until) channel.port2.postMessage(null);
+      };
+      channel.port2.postMessage(null);
+    });
+    await chat.send(`Name it ${t}`);
+    await expect(chat.lastAssistant()).toContainText('two');
+    expect(new URL(page.url()).pathname).toMatch(/^\/c\//);
+    await page.reload();
+    await expect(chat.userMessages()).toHaveText([`Name it ${t}`]);
+    await expect(chat.lastAssistant()).toContainText('three');
+  });
+
   test('issue 15 item 3: a reload during a reply picks it up where it is, and it ends complete', async ({
     chat,
     fakeModel,
@@ -193,7 +221,7 @@ test.describe('chat', () => {
     await chat.open();
     await chat.send(`Tell it slowly ${t}`);
     await expect(chat.lastAssistant()).toContainText('part2');
-    // The address names the new conversation once the page is idle after the send (within 1 s).
+    // The address names the new conversation in the task after the send.
     await chat.conversationId();
     await expect(chat.lastAssistant()).not.toContainText('part29');
     await page.reload();
