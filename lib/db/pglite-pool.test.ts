@@ -125,6 +125,32 @@ describe('pglitePool (issue 14: statements reach the database thread without wai
     },
   );
 
+  it("on PGlite: transactions started together take turns, so none loses another one's write", async () => {
+    const lite = await PGlite.create('memory://');
+    const db = new Kysely<{ counter: { n: number } }>({
+      dialect: new PostgresDialect({ pool: pglitePool(lite) }),
+    });
+    try {
+      await sql`create table counter (n int)`.execute(db);
+      await db.insertInto('counter').values({ n: 0 }).execute();
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          db.transaction().execute(async (trx) => {
+            const { n } = await trx.selectFrom('counter').select('n').executeTakeFirstOrThrow();
+            await trx
+              .updateTable('counter')
+              .set({ n: n + 1 })
+              .execute();
+          }),
+        ),
+      );
+      const { n } = await db.selectFrom('counter').select('n').executeTakeFirstOrThrow();
+      expect(n).toBe(20);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('on PGlite: many statements at once all run, each with its own result', async () => {
     const lite = await PGlite.create('memory://');
     const db = new Kysely<{ t: { x: number } }>({ dialect: new PostgresDialect({ pool: pglitePool(lite) }) });
