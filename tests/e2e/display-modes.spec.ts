@@ -35,7 +35,7 @@ async function showView(
   await chat.send(`Show it ${t}`);
   const views = new Views(chat.page);
   await views.ready();
-  // Tests reload after this: the address names the conversation once the page is idle after the send.
+  // Tests reload after this: the address names the conversation in the task after the send.
   await chat.conversationId();
   return views;
 }
