@@ -189,6 +189,29 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
     });
   });
 
+  test('a question its server withdraws is taken down as the turn ends, not at the next idle ask 5 s later', async ({
+    chat,
+    fakeModel,
+    servers,
+    page,
+  }) => {
+    await withElicitServer(servers, 'Bistro', async (_fixture, id) => {
+      await startTurn(chat, fakeModel, 'brief', 'Ask me briefly', [
+        { kind: 'tool-calls', calls: [{ name: `${id}__ask_briefly`, arguments: {} }] },
+        { kind: 'text', chunks: ['Moved on without it.'] },
+      ]);
+      const dialog = new ElicitationDialog(page);
+      await dialog.expectAsking('form', 'Bistro', 'ask_briefly');
+      // Nobody answers: after BRIEF_ASK_MS the server withdraws its question and the turn goes on.
+      // BRIEF_ASK_MS is off the half-second grid of the asks while the turn runs, so none of them
+      // falls between the withdrawal and the turn's end.
+      await expect(chat.lastAssistant()).toContainText('Moved on without it.', { timeout: 10_000 });
+      await chat.waitIdle();
+      // The turn's end asks once more while a question is shown; the idle ask would come 5 s later.
+      await expect(dialog.root).toBeHidden({ timeout: 2_000 });
+    });
+  });
+
   test('an idle page asks for questions every 5 s, and every half second while a chat turn runs (not as it starts)', async ({
     chat,
     fakeModel,

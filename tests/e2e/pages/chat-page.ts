@@ -84,7 +84,7 @@ export class ChatPage {
     await expect(this.page.getByTestId('chat')).toHaveAttribute('data-status', /ready|error/, { timeout });
   }
 
-  /** The conversation the page shows (the address names it once the page is idle after the first send). */
+  /** The conversation the page shows (the address names it just after the first send). */
   async conversationId(): Promise<string> {
     await this.page.waitForURL(/\/c\//);
     const match = /\/c\/([^/?#]+)/.exec(this.page.url());
