@@ -80,10 +80,7 @@ export function Chat(props: ChatProps) {
     id,
     messages: props.initialMessages,
     // Issue 14: the sidebar's new title can wait for the page to be idle; a view may be booting now.
-    onFinish: () => {
-      nameInAddress();
-      whenIdle(() => void refreshConversations(), 1_000);
-    },
+    onFinish: () => whenIdle(() => void refreshConversations(), 1_000),
   });
 
   // Issue 15 item 3: a reply still running on the server (the page was reloaded) streams on here.
