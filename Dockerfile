@@ -1,15 +1,15 @@
 # The MCPlet host, hosted mode (README "Hosted mode"). Build: docker build -t mcplet-host .
-FROM node:24-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx next build && npx tsx scripts/bundle-host-server.ts
 
-FROM node:24-bookworm-slim
+FROM node:26-bookworm-slim
 WORKDIR /app
 # The supervisor (scripts/start.ts) starts the FIDO2 server and the host's server on the build made above.
-# Node 24 is the host server's Node (lib/config/host-node.ts), so start.ts installs none at start.
+# Node 26 is the host server's Node (lib/config/host-node.ts), so start.ts installs none at start.
 ENV NODE_ENV=production \
     SKIP_BUILD=1 \
     BIND_ADDRESS=0.0.0.0 \

@@ -181,7 +181,7 @@ run(
   'host',
   [
     `--max-old-space-size=${heapMb}`,
-    // Node 20's young generation; Node 24 grows it to 128 MB under load and keeps it (issue 14).
+    // Node 20's young generation; Node 24 and later grow it to 128 MB under load and keep it (issue 14).
     '--max-semi-space-size=16',
     // For one collection once the host goes quiet after work (lib/runtime/idle-gc.ts).
     '--expose-gc',

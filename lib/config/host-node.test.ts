@@ -2,18 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { asyncContextFlags, HOST_NODE_VERSION, hostNodeChoice } from './host-node';
 
 describe('the Node the host server runs on (issue 14)', () => {
-  it('is Node 24 from the cache when npm start runs on an older Node', () => {
+  it('is Node 26 from the cache when npm start runs on an older Node', () => {
     expect(hostNodeChoice({}, '20.19.5')).toEqual({ kind: 'cached', version: HOST_NODE_VERSION });
-    expect(hostNodeChoice({ HOST_NODE: '' }, '22.23.3')).toEqual({
+    expect(hostNodeChoice({ HOST_NODE: '' }, '24.21.0')).toEqual({
       kind: 'cached',
       version: HOST_NODE_VERSION,
     });
-    expect(HOST_NODE_VERSION.split('.')[0]).toBe('24');
+    expect(HOST_NODE_VERSION.split('.')[0]).toBe('26');
   });
 
-  it("is npm start's own Node when that is 24 or later", () => {
-    expect(hostNodeChoice({}, '24.0.0')).toEqual({ kind: 'current' });
-    expect(hostNodeChoice({}, '25.2.1')).toEqual({ kind: 'current' });
+  it("is npm start's own Node when that is 26 or later", () => {
+    expect(hostNodeChoice({}, '26.0.0')).toEqual({ kind: 'current' });
+    expect(hostNodeChoice({}, '27.1.0')).toEqual({ kind: 'current' });
+    expect(hostNodeChoice({}, '25.2.1')).toEqual({ kind: 'cached', version: HOST_NODE_VERSION });
   });
 
   it('is what HOST_NODE names: current, or a binary', () => {
