@@ -1,5 +1,6 @@
 import 'server-only';
 import { isChatHost, originsFor, sandboxLabelOf } from '../apps/origins';
+import { SANDBOX_WARMUP_PATH, sandboxWarmupPage } from '../apps/sandbox-warmup';
 import { isSignedOutPath, USER_ID_HEADER, USER_NAME_HEADER } from '../auth/request-user';
 import type { SessionCheck } from '../auth/session-check';
 import { deploymentMode } from '../config/deployment';
@@ -35,7 +36,8 @@ export function requestIdOf(headers: Headers): string {
  * lane (scripts/host-server.ts) for the routes it serves itself, so both doors check the same way.
  *
  * The host answers only to its own names (DNS rebinding, attack 14): the chat's host names get the
- * chat, a server's sandbox origin gets only /sandbox (MCP Apps proxy page), anything else 421. The
+ * chat, a server's sandbox origin gets only /sandbox (MCP Apps proxy page) and an empty page that
+ * starts the views' renderer early (lib/apps/sandbox-warmup.ts), anything else 421. The
  * chat never serves /sandbox, refuses cross-site writes to its API (attack 12), and may not be
  * framed (clickjacking of gates). In hosted mode every other request needs a sign-in session. The
  * icons and the web manifest (public/, app/manifest.ts) are the chat's own: a sandbox origin does not
@@ -61,6 +63,8 @@ export async function frontDoor(
   if (path === '/healthz' || path === '/readyz') return { kind: 'pass', forwarded, responseHeaders: [] };
   if (sandboxLabelOf(host, origins.sandboxPattern)) {
     if (path === '/sandbox') return { kind: 'pass', forwarded, responseHeaders: [] };
+    if (path === SANDBOX_WARMUP_PATH && request.method === 'GET')
+      return { kind: 'answer', response: sandboxWarmupPage() };
     return {
       kind: 'answer',
       response: text(404, `This address serves only sandboxed views. Open the host at ${origins.host}`),

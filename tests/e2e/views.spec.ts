@@ -107,6 +107,49 @@ test.describe('MCP Apps views', () => {
     await expect(lot).toHaveAttribute('inert', '');
     await expect(lot).toHaveAttribute('aria-hidden', 'true');
   });
+  test("issue 14: once idle the chat starts the views' renderer: a hidden frame on a sandbox origin that runs nothing, whose process the first view's frames share", async ({
+    chat,
+    fakeModel,
+    page,
+  }) => {
+    const views = new Views(page);
+    const t = token('warmup');
+    await fakeModel.script(t, [
+      {
+        kind: 'tool-calls',
+        calls: [
+          {
+            name: 'restaurant__search_restaurants',
+            arguments: { cuisine: 'italian', mcplet_display_mode: 'inline' },
+          },
+        ],
+      },
+      { kind: 'text', chunks: ['Two Italian places.'] },
+    ]);
+    await chat.open();
+    const warmup = views.warmupFrame();
+    await expect(warmup).toHaveAttribute('sandbox', 'allow-same-origin');
+    await expect(warmup).toBeHidden();
+    await expect(warmup).toHaveAttribute('inert', '');
+    const src = new URL((await warmup.getAttribute('src')) ?? '');
+    expect(src.host).toBe(`warmup.sandbox.localhost:${HOST_PORT}`);
+    expect(src.pathname).toBe('/sandbox-warmup');
+    await expect.poll(() => page.frames().some((frame) => frame.url() === src.href)).toBe(true);
+
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser');
+    const cdp = await browser.newBrowserCDPSession();
+    const renderers = async () =>
+      (await cdp.send('SystemInfo.getProcessInfo')).processInfo.filter((p) => p.type === 'renderer').length;
+    const before = await renderers();
+    await chat.send(`Italian please ${t}`);
+    await views.ready();
+    await expect(views.view().getByTestId('restaurant')).toHaveCount(2);
+    // The view's two frames started no renderer of their own: they run in the one the warm-up started.
+    expect(await renderers()).toBeLessThanOrEqual(before);
+    await cdp.detach();
+  });
+
   test('issue 15 item 2: a gate a view opens takes the keyboard from the view: focus in the dialog, Tab stays in it, Escape cancels', async ({
     chat,
     fakeModel,

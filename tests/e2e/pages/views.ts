@@ -13,6 +13,11 @@ export class Views {
     return this.container(index).getByTestId('view-frame');
   }
 
+  /** The hidden frame that starts the views' renderer once the chat is idle (lib/apps/sandbox-warmup.ts). */
+  warmupFrame(): Locator {
+    return this.page.getByTestId('sandbox-warmup');
+  }
+
   /** The view document (inner frame inside the sandbox proxy). */
   view(index = -1): FrameLocator {
     return this.outerFrame(index).contentFrame().locator('iframe').contentFrame();
