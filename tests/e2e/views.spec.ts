@@ -7,14 +7,8 @@ import { GateDialog } from './pages/gate-dialog';
 import { Views } from './pages/views';
 import { HOST_PORT } from './ports';
 
-/** The demo's search view for Italian restaurants, inline, opened by a model call and ready. */
-async function openItalianView(
-  page: Page,
-  chat: ChatPage,
-  fakeModel: FakeModel,
-  label: string,
-): Promise<Views> {
-  const views = new Views(page);
+/** Scripts the model to open the demo's search view for Italian restaurants, inline; the token to send. */
+async function scriptItalianView(fakeModel: FakeModel, label: string): Promise<string> {
   const t = token(label);
   await fakeModel.script(t, [
     {
@@ -28,6 +22,18 @@ async function openItalianView(
     },
     { kind: 'text', chunks: ['Two Italian places.'] },
   ]);
+  return t;
+}
+
+/** The demo's search view for Italian restaurants, inline, opened by a model call and ready. */
+async function openItalianView(
+  page: Page,
+  chat: ChatPage,
+  fakeModel: FakeModel,
+  label: string,
+): Promise<Views> {
+  const views = new Views(page);
+  const t = await scriptItalianView(fakeModel, label);
   await chat.open();
   await chat.send(`Italian please ${t}`);
   await views.ready();
@@ -113,19 +119,7 @@ test.describe('MCP Apps views', () => {
     page,
   }) => {
     const views = new Views(page);
-    const t = token('warmup');
-    await fakeModel.script(t, [
-      {
-        kind: 'tool-calls',
-        calls: [
-          {
-            name: 'restaurant__search_restaurants',
-            arguments: { cuisine: 'italian', mcplet_display_mode: 'inline' },
-          },
-        ],
-      },
-      { kind: 'text', chunks: ['Two Italian places.'] },
-    ]);
+    const t = await scriptItalianView(fakeModel, 'warmup');
     await chat.open();
     const warmup = views.warmupFrame();
     await expect(warmup).toHaveAttribute('sandbox', 'allow-same-origin');
