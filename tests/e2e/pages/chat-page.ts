@@ -64,8 +64,17 @@ export class ChatPage {
   }
 
   /** Asks the model again for the last answer (the control under it). */
+  /**
+   * Regenerates the last reply and returns once the host has taken the new turn (its POST answered):
+   * until then the old reply, often the same text, still shows and the chat still reads as idle.
+   */
   async regenerate() {
+    const taken = this.page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/chat',
+    );
     await this.page.getByTestId('regenerate').click();
+    await taken;
   }
 
   assistantMessages(): Locator {
