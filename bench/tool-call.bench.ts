@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { dispatch } from '../lib/mcp/dispatch';
 import { McpRegistry } from '../lib/mcp/registry';
+import { startBareHttpHop } from './lib/bare-http-hop';
 import { directTransport } from './lib/direct-transport';
 import { startHost } from './lib/host';
 import { closedLoopRate, median, report, reportLine } from './lib/stats';
@@ -26,6 +27,9 @@ export async function benchToolCall(): Promise<void> {
   const url = `http://127.0.0.1:${demoBase}/mcp`;
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(directTransport(url));
+  const hop = await startBareHttpHop(3497, `http://127.0.0.1:${demoBase}`);
+  const hopClient = new Client({ name: 'bench', version: '1' });
+  await hopClient.connect(directTransport(`${hop.url}/mcp`));
   const registry = new McpRegistry(new Set());
   await registry
     .start({
@@ -40,6 +44,12 @@ export async function benchToolCall(): Promise<void> {
   const direct = async () => {
     const start = performance.now();
     await client.callTool({ name: 'search_restaurants', arguments: ARGS });
+    return performance.now() - start;
+  };
+  // The same call through an HTTP hop that checks nothing: what the API's hop costs before the host's work.
+  const viaHop = async () => {
+    const start = performance.now();
+    await hopClient.callTool({ name: 'search_restaurants', arguments: ARGS });
     return performance.now() - start;
   };
   const viaDispatch = async () => {
@@ -83,8 +93,10 @@ export async function benchToolCall(): Promise<void> {
       await direct();
       await viaDispatch();
       await viaApi();
+      await viaHop();
     }
     const d: number[] = [];
+    const h: number[] = [];
     const p: number[] = [];
     const a: number[] = [];
     const f: number[] = [];
@@ -93,11 +105,16 @@ export async function benchToolCall(): Promise<void> {
       p.push(await viaDispatch());
       a.push(await viaApi());
       f.push(await floor());
+      h.push(await viaHop());
     }
     report('tool call: search_restaurants on the demo server, SDK client directly = baseline', RUNS, [
       { metric: 'host dispatch (in-process)', baseline: median(d), host: median(p) },
       { metric: 'host HTTP API /api/tools/call', baseline: median(d), host: median(a) },
     ]);
+    reportLine(
+      'for comparison: a bare HTTP hop',
+      `the same SDK call through a forwarder that checks nothing (Node http + undici, own process) ${median(h).toFixed(2)} ms, ${(median(h) / median(d)).toFixed(2)}x the direct call`,
+    );
     reportLine(
       'for comparison: a route through Next',
       `GET /api/models ${median(f).toFixed(2)} ms (the tool-call API is on the lane, past Next: lib/http/lane-table.ts)`,
@@ -113,6 +130,8 @@ export async function benchToolCall(): Promise<void> {
     reportLine('host warnings', `${host.warnings.length}${host.warnings[0] ? `: ${host.warnings[0]}` : ''}`);
   } finally {
     await client.close();
+    await hopClient.close();
+    hop.stop();
     await registry.closeAll();
     await host.stop();
   }
