@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { OriginConfigError, originsFor } from '../lib/apps/origins';
-import { deploymentMode, deploymentProblems } from '../lib/config/deployment';
+import { deploymentMode, deploymentProblems, deploymentWarnings } from '../lib/config/deployment';
 import { v8PoolSize } from '../lib/config/gc-threads';
 import { heapLimitMb } from '../lib/config/heap-limit';
 import type { HostConfig } from '../lib/config/host-config';
@@ -57,6 +57,7 @@ const hostNodeRun = hostNode();
 const problems = deploymentProblems(process.env);
 if (problems.length > 0)
   fail(`Cannot start in ${deploymentMode()} mode:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+for (const warning of deploymentWarnings(process.env)) console.warn(`Warning: ${warning}`);
 
 // Before anything is built or started: local mode has no sign-in, so it listens only on this machine.
 const refusal = bindRefusal(bind, deploymentMode());

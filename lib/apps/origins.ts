@@ -21,7 +21,7 @@ function hostPattern(pattern: string): { protocol: string; host: string } {
   const match = /^(https?):\/\/([^/?#]+)\/*$/.exec(pattern);
   if (!match)
     throw new OriginConfigError(
-      `SANDBOX_ORIGIN "${pattern}" must be an origin like https://{server}.sandbox.example.com`,
+      `SANDBOX_ORIGIN "${pattern}" must be an origin like https://{server}.views.example.net`,
     );
   return { protocol: match[1] as string, host: (match[2] as string).toLowerCase() };
 }
@@ -33,7 +33,7 @@ function checkPattern(pattern: string, host: URL): void {
     patternHost.split(SERVER_PLACEHOLDER).length !== 2
   ) {
     throw new OriginConfigError(
-      `SANDBOX_ORIGIN must start with ${SERVER_PLACEHOLDER}. as its first host label (e.g. https://{server}.sandbox.example.com), so that every MCP server's views get an origin of their own`,
+      `SANDBOX_ORIGIN must start with ${SERVER_PLACEHOLDER}. as its first host label (e.g. https://{server}.views.example.net), so that every MCP server's views get an origin of their own`,
     );
   }
   const sample = new URL(`${protocol}://${patternHost.replace(SERVER_PLACEHOLDER, 'a0')}`);

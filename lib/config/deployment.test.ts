@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deploymentMode, deploymentProblems } from './deployment';
+import { deploymentMode, deploymentProblems, deploymentWarnings } from './deployment';
 
 const HOSTED = {
   AUTH_MODE: 'passkey',
@@ -47,5 +47,31 @@ describe('issue 16 item 1: hosted mode is switched on by AUTH_MODE=passkey, and 
 
   it('lists every problem at once', () => {
     expect(deploymentProblems({ AUTH_MODE: 'passkey' })).toHaveLength(4);
+  });
+});
+
+describe("hosted views on a domain of the chat's own are named at start (cookie tossing)", () => {
+  it('warns when the sandbox domain is a subdomain of the chat’s domain', () => {
+    const warnings = deploymentWarnings({
+      ...HOSTED,
+      SANDBOX_ORIGIN: 'https://{server}.sandbox.example.com',
+    });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/shares example\.com with PUBLIC_ORIGIN/);
+  });
+
+  it('is quiet for views on another domain, on loopback names, and in local mode', () => {
+    expect(deploymentWarnings({ ...HOSTED, SANDBOX_ORIGIN: 'https://{server}.views.example.net' })).toEqual(
+      [],
+    );
+    expect(
+      deploymentWarnings({
+        ...HOSTED,
+        PUBLIC_ORIGIN: 'http://localhost:3311',
+        SANDBOX_ORIGIN: 'http://{server}.sandbox.localhost:3311',
+      }),
+    ).toEqual([]);
+    expect(deploymentWarnings({ SANDBOX_ORIGIN: 'https://{server}.sandbox.example.com' })).toEqual([]);
+    expect(deploymentWarnings({ ...HOSTED, SANDBOX_ORIGIN: undefined })).toEqual([]);
   });
 });

@@ -74,3 +74,33 @@ export function deploymentProblems(env: Env = process.env): string[] {
     );
   return problems;
 }
+
+/** The last two labels of a host name: the registrable domain for the common one-label suffixes. */
+function lastTwoLabels(hostname: string): string {
+  return hostname.toLowerCase().split('.').slice(-2).join('.');
+}
+
+/**
+ * What the host starts with but the operator should change, one line each. Hosted views run scripts
+ * in their sandbox origins: on a subdomain of the chat's own domain a view could set cookies the
+ * chat receives (its session cookie is `__Secure-`, which a sibling may set) and the browser would
+ * run it in the chat's process. Judged by the last two labels, so a two-label public suffix
+ * (`co.uk`) may be named needlessly: a warning, not a refusal.
+ */
+export function deploymentWarnings(env: Env = process.env): string[] {
+  if (deploymentMode(env) !== 'hosted') return [];
+  let chat: URL;
+  let views: URL;
+  try {
+    chat = new URL(env.PUBLIC_ORIGIN?.trim() ?? '');
+    views = new URL((env.SANDBOX_ORIGIN ?? '').trim().replace('{server}', 'a0'));
+  } catch {
+    return [];
+  }
+  if (isLoopbackHostname(chat.hostname) || isLoopbackHostname(views.hostname)) return [];
+  const domain = lastTwoLabels(chat.hostname);
+  if (lastTwoLabels(views.hostname) !== domain) return [];
+  return [
+    `SANDBOX_ORIGIN (${env.SANDBOX_ORIGIN?.trim()}) looks like it shares ${domain} with PUBLIC_ORIGIN: a view could set cookies the chat receives. Put the views on a domain of their own (README "Hosted mode").`,
+  ];
+}
