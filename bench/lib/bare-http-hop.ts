@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 
 /** Hop-by-hop headers a forwarder does not pass on. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host']);
@@ -25,7 +25,7 @@ function serve(port: number, target: string, listening: () => void): void {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const answer = await request(`${target}${req.url ?? '/'}`, {
-      method: (req.method ?? 'GET') as 'GET',
+      method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
       headers: forwardable(req.headers),
       body: chunks.length > 0 ? Buffer.concat(chunks) : null,
     });

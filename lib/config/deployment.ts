@@ -1,3 +1,5 @@
+import { sandboxOriginFor } from '../apps/origins';
+
 /**
  * How the host is deployed. `local`: one person on their own machine, listening on loopback, no
  * sign-in. `hosted` (`AUTH_MODE=passkey`): many users behind passkey sign-in. Rules that differ by
@@ -93,7 +95,7 @@ export function deploymentWarnings(env: Env = process.env): string[] {
   let views: URL;
   try {
     chat = new URL(env.PUBLIC_ORIGIN?.trim() ?? '');
-    views = new URL((env.SANDBOX_ORIGIN ?? '').trim().replace('{server}', 'a0'));
+    views = new URL(sandboxOriginFor((env.SANDBOX_ORIGIN ?? '').trim(), 'a0'));
   } catch {
     return [];
   }
