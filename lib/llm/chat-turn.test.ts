@@ -1,5 +1,5 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { UIMessage, UIMessageChunk } from 'ai';
+import { registerTelemetry, type UIMessage, type UIMessageChunk } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../tests/fixtures/fake-llm/server';
 import { MESSAGE_NOT_SAVED, runChatTurn, type TurnOutcome } from './chat-turn';
@@ -104,5 +104,26 @@ describe("LLM_TIMEOUT_MS: the model's silence ends the turn with an error the us
     const [reply] = await settled(() => replies);
     expect(reply?.parts.filter((p) => p.type === 'text').map((p) => p.text)).toEqual(['first ']);
     expect(outcomes).toEqual([{ failed: true, aborted: false }]);
+  });
+});
+
+describe("the AI SDK's telemetry is off in a turn (issue 14)", () => {
+  it('an integration registered globally hears nothing of a turn', async () => {
+    const heard: string[] = [];
+    const holder = globalThis as { AI_SDK_TELEMETRY_INTEGRATIONS?: unknown[] };
+    const before = holder.AI_SDK_TELEMETRY_INTEGRATIONS;
+    registerTelemetry({
+      onStart: () => void heard.push('start'),
+      onStepEnd: () => void heard.push('step'),
+    });
+    try {
+      fake.scripts.push({ match: 'unheard', steps: [{ kind: 'text', chunks: ['quiet'] }] });
+      const { reader, replies } = turn('unheard', Promise.resolve(true));
+      await readAll(reader);
+      await settled(() => replies);
+      expect(heard).toEqual([]);
+    } finally {
+      holder.AI_SDK_TELEMETRY_INTEGRATIONS = before;
+    }
   });
 });

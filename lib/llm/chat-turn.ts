@@ -129,6 +129,8 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
         toolChoice: chatMode === 'tool-only' && allowed.size > 0 ? 'required' : 'auto',
         stopWhen: [stepCountIs(input.maxSteps), refusedInToolOnly],
         maxRetries: input.maxRetries,
+        // The host registers no telemetry; off, the SDK skips copying and redacting every event for it (issue 14).
+        telemetry: { isEnabled: false },
         abortSignal: input.abortSignal,
         prepareStep: input.liveTools ? () => ({ activeTools: input.liveTools?.() ?? [] }) : undefined,
         onError: ({ error }) => {

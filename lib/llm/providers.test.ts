@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelsFromEnv, ollamaBaseUrl, probeOllama } from './providers';
+import { streamText } from 'ai';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFakeLlm } from '../../tests/fixtures/fake-llm/server';
+import { languageModelFor, modelsFromEnv, ollamaBaseUrl, probeOllama } from './providers';
 
 describe('models from the environment', () => {
   it('lists nothing when nothing is set', () => {
@@ -55,5 +57,46 @@ describe('Ollama probe', () => {
 
   it('treats an unreachable address as no Ollama', async () => {
     expect(await probeOllama('http://127.0.0.1:9', 300)).toEqual([]);
+  });
+});
+
+describe("a model's requests (issue 14)", () => {
+  it("go past the global fetch (Next's, in the host) for every provider the environment can point at", async () => {
+    const fake = await startFakeLlm();
+    fake.scripts.push({ match: 'own fetch', steps: [{ kind: 'text', chunks: ['streamed ', 'here'] }] });
+    const global = vi.spyOn(globalThis, 'fetch');
+    try {
+      const base = `${fake.url}/v1`;
+      const env = {
+        LLM_BASE_URL: base,
+        OPENAI_API_KEY: 'k',
+        OPENAI_BASE_URL: base,
+        OLLAMA_BASE_URL: fake.url,
+      };
+      const streamed = async (id: 'openai-compatible' | 'ollama' | 'openai') => {
+        const choice = { id: `${id}:fake-model`, provider: id, model: 'fake-model', label: id };
+        const result = streamText({
+          model: languageModelFor(choice, env),
+          prompt: 'own fetch',
+          maxRetries: 0,
+          onError: () => {},
+        });
+        let text = '';
+        for await (const part of result.stream) {
+          if (part.type === 'text-delta') text += part.text;
+          if (part.type === 'error')
+            return `error: ${part.error instanceof Error ? part.error.message : part.error}`;
+        }
+        return text;
+      };
+      expect(await streamed('openai-compatible')).toBe('streamed here');
+      expect(await streamed('ollama')).toBe('streamed here');
+      // OpenAI's provider speaks its Responses API, which the fake model does not: the fake's 404 came back.
+      expect(await streamed('openai')).toMatch(/^error: Not Found/);
+      expect(global).not.toHaveBeenCalled();
+    } finally {
+      global.mockRestore();
+      await fake.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
+import { modelFetch } from '../net/model-fetch';
 
 export type ProviderId = 'openai' | 'anthropic' | 'google' | 'openai-compatible' | 'ollama';
 
@@ -82,21 +83,28 @@ export async function probeOllama(baseUrl: string, timeoutMs = 600): Promise<Mod
 export function languageModelFor(choice: ModelOption, env: Env): LanguageModel {
   switch (choice.provider) {
     case 'openai':
-      return createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL })(choice.model);
+      return createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, fetch: modelFetch })(
+        choice.model,
+      );
     case 'anthropic':
-      return createAnthropic({ apiKey: env.ANTHROPIC_API_KEY })(choice.model);
+      return createAnthropic({ apiKey: env.ANTHROPIC_API_KEY, fetch: modelFetch })(choice.model);
     case 'google':
-      return createGoogleGenerativeAI({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY })(choice.model);
+      return createGoogleGenerativeAI({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, fetch: modelFetch })(
+        choice.model,
+      );
     case 'openai-compatible':
       return createOpenAICompatible({
         name: 'openai-compatible',
         baseURL: env.LLM_BASE_URL ?? '',
         apiKey: env.LLM_API_KEY,
+        fetch: modelFetch,
       }).chatModel(choice.model);
     case 'ollama':
-      return createOpenAICompatible({ name: 'ollama', baseURL: `${ollamaBaseUrl(env)}/v1` }).chatModel(
-        choice.model,
-      );
+      return createOpenAICompatible({
+        name: 'ollama',
+        baseURL: `${ollamaBaseUrl(env)}/v1`,
+        fetch: modelFetch,
+      }).chatModel(choice.model);
   }
 }
 
