@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connect';
+import { prepared } from '../prepared';
 import type { ConversationRow } from '../schema';
 
 export interface ConversationSummary {
@@ -50,6 +51,29 @@ export type EnsureResult =
   | { status: 'created' | 'existing'; conversation: ConversationSummary }
   | { status: 'forbidden' };
 
+const ensureStatement = prepared<
+  'id' | 'userId' | 'title' | 'chatMode' | 'modelId',
+  ConversationRow & { created: boolean }
+>((db, slot) =>
+  db
+    .insertInto('conversations')
+    .values({
+      id: slot('id'),
+      user_id: slot('userId'),
+      title: slot('title'),
+      chat_mode: slot('chatMode'),
+      model_id: slot('modelId'),
+    })
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({ id: (eb) => eb.ref('excluded.id') })
+        .where('conversations.user_id', '=', slot<string>('userId')),
+    )
+    .returningAll()
+    .returning(sql<boolean>`xmax = 0`.as('created')),
+);
+
 /** Opens the user's conversation, creating it when the id is new; an id owned by someone else is refused. */
 export async function ensureConversation(
   db: Db,
@@ -60,18 +84,7 @@ export async function ensureConversation(
   // One statement, one round trip on every turn. The user's own row takes a no-op update, so it comes
   // back, marked as not new by PostgreSQL's xmax; another user's row is left alone and nothing comes
   // back. About a third cheaper on PGlite than an insert and a select joined in one statement (issue 14).
-  const row = await db
-    .insertInto('conversations')
-    .values({ id, user_id: userId, title: init.title, chat_mode: init.chatMode, model_id: init.modelId })
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet({ id: (eb) => eb.ref('excluded.id') })
-        .where('conversations.user_id', '=', userId),
-    )
-    .returningAll()
-    .returning(sql<boolean>`xmax = 0`.as('created'))
-    .executeTakeFirst();
+  const [row] = (await ensureStatement(db, { id, userId, ...init })).rows;
   if (!row) return { status: 'forbidden' };
   const { created, ...conversation } = row;
   return { status: created ? 'created' : 'existing', conversation: toSummary(conversation) };

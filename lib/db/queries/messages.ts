@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai';
 import type { QueryCreator } from 'kysely';
 import type { Db } from '../connect';
 import { hostKey } from '../host-key';
+import { prepared } from '../prepared';
 import type { Database } from '../schema';
 import { openParts, type SealRules, sealParts } from '../sealed-parts';
 
@@ -32,23 +33,27 @@ export async function listMessages(
   }));
 }
 
-/** The upsert of one message (sealed parts); another user's message with the same id is never touched. */
-function upsertMessage(
-  qc: QueryCreator<Database>,
-  userId: string,
-  conversationId: string,
-  message: UIMessage,
-  options: SaveOptions,
-) {
-  const parts = JSON.stringify(sealParts(message.parts, options.key ?? (() => hostKey()), options));
-  const metadata = message.metadata === undefined ? null : JSON.stringify(message.metadata);
+interface MessageRow {
+  userId: string;
+  conversationId: string;
+  id: string;
+  role: UIMessage['role'];
+  parts: string;
+  metadata: string | null;
+}
+
+type MessageSlot = keyof MessageRow;
+
+/** The upsert of one message; another user's message with the same id is never touched. */
+function upsertMessage(qc: QueryCreator<Database>, row: MessageRow) {
+  const { parts, metadata } = row;
   return qc
     .insertInto('messages')
     .values({
-      conversation_id: conversationId,
-      id: message.id,
-      user_id: userId,
-      role: message.role,
+      conversation_id: row.conversationId,
+      id: row.id,
+      user_id: row.userId,
+      role: row.role,
       parts,
       metadata,
     })
@@ -56,9 +61,42 @@ function upsertMessage(
       oc
         .columns(['conversation_id', 'id'])
         .doUpdateSet({ parts, metadata })
-        .where('messages.user_id', '=', userId)
-        .where('messages.role', '=', message.role),
+        .where('messages.user_id', '=', row.userId)
+        .where('messages.role', '=', row.role),
     );
+}
+
+const rowSlots = (slot: <T>(name: MessageSlot) => T): MessageRow => ({
+  userId: slot('userId'),
+  conversationId: slot('conversationId'),
+  id: slot('id'),
+  role: slot('role'),
+  parts: slot('parts'),
+  metadata: slot('metadata'),
+});
+
+const upsertStatement = prepared<MessageSlot, never>((db, slot) => upsertMessage(db, rowSlots(slot)));
+
+// The reply saved and the conversation marked updated, in one statement.
+const replyStatement = prepared<MessageSlot | 'now', never>((db, slot) =>
+  db
+    .with('saved', (qc) => upsertMessage(qc, rowSlots(slot)).returning('id'))
+    .updateTable('conversations')
+    .set({ updated_at: slot<Date>('now') })
+    .where('id', '=', slot<string>('conversationId'))
+    .where('user_id', '=', slot<string>('userId')),
+);
+
+/** The message as stored: parts that hold sensitive values sealed (sealed-parts.ts). */
+function rowOf(userId: string, conversationId: string, message: UIMessage, options: SaveOptions): MessageRow {
+  return {
+    userId,
+    conversationId,
+    id: message.id,
+    role: message.role,
+    parts: JSON.stringify(sealParts(message.parts, options.key ?? (() => hostKey()), options)),
+    metadata: message.metadata === undefined ? null : JSON.stringify(message.metadata),
+  };
 }
 
 /**
@@ -72,7 +110,7 @@ export async function saveMessage(
   message: UIMessage,
   options: SaveOptions = {},
 ): Promise<void> {
-  await upsertMessage(db, userId, conversationId, message, options).execute();
+  await upsertStatement(db, rowOf(userId, conversationId, message, options));
 }
 
 /**
@@ -86,13 +124,7 @@ export async function saveReply(
   message: UIMessage,
   options: SaveOptions = {},
 ): Promise<void> {
-  await db
-    .with('saved', (qc) => upsertMessage(qc, userId, conversationId, message, options).returning('id'))
-    .updateTable('conversations')
-    .set({ updated_at: new Date() })
-    .where('id', '=', conversationId)
-    .where('user_id', '=', userId)
-    .execute();
+  await replyStatement(db, { ...rowOf(userId, conversationId, message, options), now: new Date() });
 }
 
 /** Deletes every message that came after the given one (regenerate replaces the reply that followed it). */
