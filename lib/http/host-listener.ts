@@ -10,6 +10,7 @@ import {
   laneRouteFor,
   laneTable,
 } from './lane-table';
+import { eventStreamFlusher } from './stream-pacing';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -82,40 +83,8 @@ function drained(res: ServerResponse, left: AbortSignal): Promise<void> {
   });
 }
 
-// Node holds a response's writes until the next tick (it corks the socket). A model's burst of events
-// is parsed and transformed in one run of microtasks, so the first token would wait for the whole
-// burst: the lane sends the first writes of a burst at once, and the rest at most this often within
-// such a run. What comes in the answer's first such span (a turn's start, before the model is asked)
-// leaves with the tick: the model's request goes out first, and the start shares a write with what
-// follows. Other answers leave in one write (a write is a system call, and most of a small request's
-// cost here).
-const FLUSH_EVERY_MS = 2;
-/** Writes of a burst that go at once: a step's start, its text's start and the first token. */
-const BURST_HEAD = 3;
-
 function isEventStream(response: Response): boolean {
   return response.headers.get('content-type')?.startsWith('text/event-stream') === true;
-}
-
-/**
- * Called after each write of an event stream: sends what the response holds now, or leaves it to
- * the tick's end. The first writes of a burst go at once (a step's start, its first token): the rest
- * of the burst at most every FLUSH_EVERY_MS.
- */
-function flusher(res: ServerResponse): () => void {
-  const startedAt = performance.now();
-  let flushedAt = startedAt;
-  let wroteAt = startedAt;
-  let inBurst = 0;
-  return () => {
-    const now = performance.now();
-    inBurst = now - wroteAt >= FLUSH_EVERY_MS ? 1 : inBurst + 1;
-    wroteAt = now;
-    if (now - startedAt < FLUSH_EVERY_MS) return;
-    if (inBurst > BURST_HEAD && now - flushedAt < FLUSH_EVERY_MS) return;
-    res.socket?.uncork();
-    flushedAt = now;
-  };
 }
 
 /**
@@ -140,7 +109,8 @@ async function send(
     res.end();
     return;
   }
-  const flush = isEventStream(response) ? flusher(res) : null;
+  // Other answers leave in one write (a write is a system call, and most of a small request's cost).
+  const flush = isEventStream(response) ? eventStreamFlusher(res) : null;
   const reader = response.body.getReader();
   try {
     while (!left.aborted) {
