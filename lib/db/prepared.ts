@@ -10,7 +10,9 @@ type Parameter<Slot> = { slot: Slot } | { value: unknown };
  * A statement whose shape never changes. Kysely's typed builder writes it once, with a marker in the
  * place of each value, and every run sends the same SQL with that run's values. Building and
  * compiling the statements of each chat turn was about 6% of the server's thread under load (issue 14).
- * A value that changes the SQL (a null that compiles to `is null`, a list) cannot be a slot.
+ * A value that would change the SQL (a list for `in`, a column's name) cannot be a slot. The SQL is
+ * compiled once per process, with the first database it runs on: every database here is Kysely's
+ * PostgreSQL dialect without plugins, so each compiles the same statement alike.
  */
 export function prepared<Slot extends string, Row>(
   build: (db: Db, slot: <T>(name: Slot) => T) => Compilable<Row>,

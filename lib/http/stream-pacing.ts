@@ -1,7 +1,7 @@
 // No `server-only`: the host's server bundle runs this outside Next (see host-listener.ts).
 import type { ServerResponse } from 'node:http';
 
-// Node holds a response's writes until the next tick (it corks the socket). A model's burst of events
+// Node holds a response's writes until the next tick (it corks the response). A model's burst of events
 // is parsed and transformed in one run of microtasks, so the first token would wait for the whole
 // burst: the lane sends the first writes of a burst at once, and the rest at most this often within
 // such a run. What comes in the answer's first such span (a turn's start, before the model is asked)
