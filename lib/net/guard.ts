@@ -2,7 +2,7 @@ import 'server-only';
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { checkAddress, checkUrl, type OutboundPolicy, type Verdict } from './address-rules';
-import { fetchViaRequest, takesPlainBody } from './request-fetch';
+import { fetchViaRequest, REDIRECTS, takesPlainBody } from './request-fetch';
 
 /**
  * The one door for the host's outbound HTTP (side door 4): MCP connections (Streamable HTTP, SSE,
@@ -26,7 +26,6 @@ export class OutboundRefusedError extends Error {
 }
 
 const MAX_REDIRECTS = 5;
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 const systemResolver: Resolver = (hostname) =>
   new Promise((resolve, reject) =>

@@ -1,8 +1,6 @@
 import 'server-only';
 import { Agent } from 'undici';
-import { fetchViaRequest, takesPlainBody } from './request-fetch';
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+import { fetchViaRequest, REDIRECTS, takesPlainBody } from './request-fetch';
 
 let agent: Agent | undefined;
 

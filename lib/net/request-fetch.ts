@@ -11,6 +11,9 @@ import { type Dispatcher, request } from 'undici';
  * that breaks off errors with `TypeError('terminated')`. Other bodies (forms, streams) go to `fetch`.
  */
 
+/** The Fetch standard's redirect statuses: this transport answers them, it does not follow them. */
+export const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
 /** The Fetch standard's null body statuses: their Response has no body. */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
