@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations';
 import { pglitePool } from './pglite-pool';
+import { statementRunner } from './pglite-statements.mjs';
 import { startPgliteThread } from './pglite-thread';
 import type { Database } from './schema';
 
@@ -51,6 +52,6 @@ async function poolFor(target: DbTarget) {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const lite = target.thread
     ? await startPgliteThread(dataDir, PGLITE_CONF)
-    : await PGlite.create(dataDir, { postgresqlconf: PGLITE_CONF });
+    : statementRunner(await PGlite.create(dataDir, { postgresqlconf: PGLITE_CONF }));
   return pglitePool(lite);
 }

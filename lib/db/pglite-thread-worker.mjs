@@ -2,6 +2,7 @@
 // not bundle it; the host starts it by its path.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { statementRunner } from './pglite-statements.mjs';
 
 /**
  * A database error as plain data: its message and PostgreSQL's fields (code, detail, ...). The file
@@ -21,8 +22,10 @@ function asData(error) {
 }
 
 let db;
+let statements;
 try {
   db = await PGlite.create(workerData.dataDir, { postgresqlconf: workerData.conf });
+  statements = statementRunner(db);
   parentPort.postMessage({ type: 'ready' });
 } catch (error) {
   parentPort.postMessage({ type: 'failed', error: asData(error) });
@@ -43,7 +46,7 @@ parentPort.on('message', async (message) => {
     return;
   }
   try {
-    const result = await db.query(message.sql, message.params);
+    const result = await statements.query(message.sql, message.params);
     parentPort.postMessage({ id: message.id, rows: result.rows, affectedRows: result.affectedRows });
   } catch (error) {
     parentPort.postMessage({ id: message.id, error: asData(error) });
