@@ -228,9 +228,30 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
       }
       if (path === '/api/chat' && sentAt === 0) sentAt = Date.now();
     });
-    let turnEndedAt = Number.POSITIVE_INFINITY;
-    page.on('requestfinished', (request) => {
-      if (new URL(request.url()).pathname === '/api/chat') turnEndedAt = Date.now();
+    // In the page, in its own order: each ask as the page sends it, and the moment the page sees its
+    // turn end (the chat leaves 'streaming'). Times taken in the test from the browser's events lag
+    // behind the page under load, and an ask sent while the turn still ran could read as after it.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __askLog: string[] }).__askLog = seen;
+      const send = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (new URL(url, location.href).pathname === '/api/elicitations' && !init?.method) seen.push('ask');
+        return send(input, init);
+      };
+      new MutationObserver((changes) => {
+        for (const change of changes) {
+          const target = change.target as HTMLElement;
+          if (target.dataset.testid !== 'chat') continue;
+          if (change.oldValue === 'streaming' && target.dataset.status !== 'streaming') seen.push('ended');
+        }
+      }).observe(document, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-status'],
+        attributeOldValue: true,
+      });
     });
     // The page's clock runs on its own and is moved ahead at will: no waiting out the intervals.
     await page.clock.install();
@@ -258,7 +279,8 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
     await chat.waitIdle();
     await page.waitForLoadState('networkidle');
     const atEnd = polls;
-    expect(pollTimes.filter((at) => at >= turnEndedAt)).toEqual([]);
+    const seen = await page.evaluate(() => (window as unknown as { __askLog: string[] }).__askLog);
+    expect(seen.slice(seen.lastIndexOf('ended'))).toEqual(['ended']);
     await page.clock.runFor(5_000);
     await expect.poll(() => polls).toBe(atEnd + 1);
   });
