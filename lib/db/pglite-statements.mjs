@@ -43,16 +43,21 @@ export function statementRunner(db, { kept = KEPT_STATEMENTS } = {}) {
   /** SQL text -> { name, paramTypes, fields }, least recently run first. */
   const statements = new Map();
 
+  // A close that fails (in a failed transaction) leaves a statement nobody runs; it is not an error of the caller's.
+  const close = (names) =>
+    db.execProtocol(
+      joined([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]),
+      { throwOnError: false },
+    );
+
   const closeUnused = async () => {
     const closing = [];
     while (statements.size > kept) {
       const [sql, entry] = statements.entries().next().value;
       statements.delete(sql);
-      closing.push(serialize.close({ type: 'S', name: entry.name }));
+      closing.push(entry.name);
     }
-    // A close that fails (in a failed transaction) leaves a statement nobody runs; it is not an error of the caller's.
-    if (closing.length > 0)
-      await db.execProtocol(joined([...closing, serialize.sync()]), { throwOnError: false });
+    if (closing.length > 0) await close(closing);
   };
 
   const prepare = async (sql) => {
@@ -123,12 +128,7 @@ export function statementRunner(db, { kept = KEPT_STATEMENTS } = {}) {
       } catch (error) {
         if (entry && STALE.has(error?.code)) {
           statements.delete(sql);
-          await db.execProtocol(
-            joined([serialize.close({ type: 'S', name: entry.name }), serialize.sync()]),
-            {
-              throwOnError: false,
-            },
-          );
+          await close([entry.name]);
           return { stale: true };
         }
         throw withQuery(error, sql, params);
