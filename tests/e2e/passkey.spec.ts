@@ -181,7 +181,7 @@ test.describe('7.2 passkey gates with backend enforcement', () => {
   });
 
   test('a gate nobody answers times out, creates nothing and says so', async ({ page, chat, fakeModel }) => {
-    test.setTimeout(GATE_TTL_MS + 35_000);
+    test.setTimeout(GATE_TTL_MS + 60_000);
     const before = booked();
     const draft = await startBooking(page, chat, fakeModel, 'Too Slow');
     await expect(page.getByTestId('gate-dialog')).toHaveCount(0, { timeout: GATE_TTL_MS + 10_000 });

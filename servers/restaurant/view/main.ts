@@ -218,10 +218,18 @@ async function prepare(id: string, form: HTMLFormElement) {
   (form.querySelector('.actions') as HTMLElement).append(book);
 }
 
+/** Longer than any gate the host keeps open for a user: the host, not this view, ends the wait. */
+const GATE_WAIT_MS = 30 * 60_000;
+
 async function create(args: Record<string, unknown>, out: HTMLElement) {
   out.textContent = 'Waiting for your confirmation in the host…';
   try {
-    const result = (await app.callServerTool({ name: 'create_reservation', arguments: args })) as Result;
+    // The host answers once its gate is answered or expires (GATE_TTL_MS, 2 minutes by default): the
+    // SDK's 60 s default would show an error while the booking could still be approved and made.
+    const result = (await app.callServerTool(
+      { name: 'create_reservation', arguments: args },
+      { timeout: GATE_WAIT_MS },
+    )) as Result;
     out.textContent = textOf(result);
     out.dataset.kind = result.isError ? 'error' : 'ok';
   } catch (error) {
