@@ -267,7 +267,12 @@ export function AppView(props: AppViewProps) {
       {refusedAsChanged
         .filter((r) => r.serverId === props.serverId)
         .map((r) => (
-          <ReviewChange key={r.toolName} serverId={r.serverId} toolName={r.toolName} />
+          <ReviewChange
+            key={`${r.toolName} ${r.refusals}`}
+            serverId={r.serverId}
+            toolName={r.toolName}
+            accepted={r.accepted}
+          />
         ))}
       {status === 'failed' ? (
         <p

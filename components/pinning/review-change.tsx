@@ -30,11 +30,21 @@ export async function acceptToolChange(change: ToolChange): Promise<string | nul
  * Attack 18 in the chat: "Review the change" opens the diff of a tool that changed since the user
  * trusted it; Accept makes the new definition the pin. Nothing is called here.
  */
-export function ReviewChange({ serverId, toolName }: { serverId: string; toolName: string }) {
+export function ReviewChange({
+  serverId,
+  toolName,
+  accepted = false,
+}: {
+  serverId: string;
+  toolName: string;
+  /** Accepted elsewhere in this page (a view's card reads it from the tool-changes store). */
+  accepted?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [change, setChange] = useState<ToolChange | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [acceptedHere, setAcceptedHere] = useState(false);
+  const done = acceptedHere || accepted;
 
   async function load() {
     setError(null);
@@ -61,7 +71,7 @@ export function ReviewChange({ serverId, toolName }: { serverId: string; toolNam
       setError(failed);
       return;
     }
-    setDone(true);
+    setAcceptedHere(true);
     setOpen(false);
   }
 

@@ -6,9 +6,16 @@ export interface ChangedToolRef {
   toolName: string;
 }
 
+export interface RefusedTool extends ChangedToolRef {
+  /** The user accepted its new definition in this page; the card says so until it is refused again. */
+  accepted: boolean;
+  /** How many times a view was refused it in this page: a new refusal is a new review. */
+  refusals: number;
+}
+
 interface ToolChangesState {
-  /** Changed tools a view tried to call in this page (attack 18), until the user accepts them. */
-  refused: ChangedToolRef[];
+  /** Changed tools a view tried to call in this page (attack 18), and whether the user has accepted them since. */
+  refused: RefusedTool[];
   report(ref: ChangedToolRef): void;
   accepted(ref: ChangedToolRef): void;
 }
@@ -17,6 +24,17 @@ const same = (a: ChangedToolRef, b: ChangedToolRef) => a.serverId === b.serverId
 
 export const useToolChanges = create<ToolChangesState>((set) => ({
   refused: [],
-  report: (ref) => set((s) => (s.refused.some((r) => same(r, ref)) ? s : { refused: [...s.refused, ref] })),
-  accepted: (ref) => set((s) => ({ refused: s.refused.filter((r) => !same(r, ref)) })),
+  report: (ref) =>
+    set((s) => {
+      const known = s.refused.find((r) => same(r, ref));
+      if (known && !known.accepted) return s;
+      if (!known) return { refused: [...s.refused, { ...ref, accepted: false, refusals: 1 }] };
+      return {
+        refused: s.refused.map((r) =>
+          r === known ? { ...r, accepted: false, refusals: r.refusals + 1 } : r,
+        ),
+      };
+    }),
+  accepted: (ref) =>
+    set((s) => ({ refused: s.refused.map((r) => (same(r, ref) ? { ...r, accepted: true } : r)) })),
 }));

@@ -195,7 +195,9 @@ test.describe('attack 18: tool pinning against rug-pulls', () => {
       await dialog.expectChange('description', 'probe_echo (probe)', PULLED_ECHO_DESCRIPTION);
       await dialog.expectChange('type', 'read', 'prepare');
       await dialog.accept();
-      await expect(notice).toHaveCount(0);
+      // The card says what the acceptance did, as a chat card does (the review stays mounted).
+      await expect(notice).toContainText('You accepted the new definition of "probe_echo"');
+      await expect(notice.getByRole('button', { name: 'Review the change' })).toHaveCount(0);
 
       await view.locator('#own-tool').click();
       await expect.poll(() => echoes()).toBe(2);
