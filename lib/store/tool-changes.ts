@@ -9,7 +9,7 @@ export interface ChangedToolRef {
 export interface RefusedTool extends ChangedToolRef {
   /** The user accepted its new definition in this page; the card says so until it is refused again. */
   accepted: boolean;
-  /** How many times a view was refused it in this page: a new refusal is a new review. */
+  /** Reviews it has needed in this page: a refusal after an acceptance (it changed again) is a new one. */
   refusals: number;
 }
 
