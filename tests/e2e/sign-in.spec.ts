@@ -97,6 +97,10 @@ async function secondsLeft(token: string): Promise<number | undefined> {
 }
 
 test.describe('issue 16: passkey sign-in in hosted mode', () => {
+  // Each test signs up, often on two devices, with accessibility scans: 40-55 s on a loaded CI run,
+  // and one passed 90 s (same steps, same checks): three times the time.
+  test.slow();
+
   test('signed out, pages lead to sign-in and the API answers 401; health needs no session', async ({
     page,
     request,
