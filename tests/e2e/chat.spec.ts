@@ -216,23 +216,24 @@ test.describe('chat', () => {
     page,
   }) => {
     const t = token('resume');
-    const chunks = Array.from({ length: 30 }, (_, i) => `part${i} `);
-    await fakeModel.script(t, [{ kind: 'text', chunks, delayMs: 80 }]);
+    // 15 s of reply: on a loaded CI run the page took over 2.4 s (30 parts of 80 ms) to reach the reload.
+    const chunks = Array.from({ length: 60 }, (_, i) => `part${i} `);
+    await fakeModel.script(t, [{ kind: 'text', chunks, delayMs: 250 }]);
     await chat.open();
     await chat.send(`Tell it slowly ${t}`);
     await expect(chat.lastAssistant()).toContainText('part2');
     // The address names the new conversation in the task after the send.
     await chat.conversationId();
-    await expect(chat.lastAssistant()).not.toContainText('part29');
+    await expect(chat.lastAssistant()).not.toContainText('part59');
     await page.reload();
-    await expect(chat.lastAssistant()).toContainText('part29', { timeout: 30_000 });
+    await expect(chat.lastAssistant()).toContainText('part59', { timeout: 45_000 });
     await chat.waitIdle();
     await expect(page.getByTestId('unanswered')).toHaveCount(0);
     await expect(chat.assistantMessages()).toHaveCount(1);
     await expect(chat.lastAssistant().getByTestId('reply-stopped')).toHaveCount(0);
     await page.reload();
     await expect(chat.lastAssistant()).toContainText('part0 part1 part2');
-    await expect(chat.lastAssistant()).toContainText('part29');
+    await expect(chat.lastAssistant()).toContainText('part59');
     await expect(chat.lastAssistant().getByTestId('reply-stopped')).toHaveCount(0);
   });
 
