@@ -20,7 +20,10 @@ export async function directTurn(model: LanguageModel, prompt: string): Promise<
   return { first, total: performance.now() - start };
 }
 
-/** One turn through the host's POST /api/chat, in a new conversation, read to its end. */
+/**
+ * One turn through the host's POST /api/chat, in a new conversation, read to its end. It sends what
+ * the browser sends for a new chat's first message (components/chat/chat-runtime.ts).
+ */
 export async function hostTurn(hostUrl: string, prompt: string): Promise<TurnTiming> {
   const start = performance.now();
   let first = 0;
@@ -30,6 +33,7 @@ export async function hostTurn(hostUrl: string, prompt: string): Promise<TurnTim
     body: JSON.stringify({
       id: randomUUID(),
       trigger: 'submit-message',
+      newChat: true,
       message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: prompt }] },
     }),
   });

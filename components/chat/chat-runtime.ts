@@ -1,7 +1,7 @@
 'use client';
 import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
-import { lastUserMessage } from '@/lib/chat/ui-parts';
+import { lastUserMessage, opensNewChat } from '@/lib/chat/ui-parts';
 import { prefetchViewOf } from '../apps/view-resource';
 import { readChatEvents } from './chat-event-stream';
 
@@ -36,7 +36,13 @@ export function createHostChat(options: {
     transport: new HostChatTransport({
       api: '/api/chat',
       prepareSendMessagesRequest: ({ id, messages, trigger, body }) => ({
-        body: { ...body, id, trigger, message: lastUserMessage(messages) },
+        body: {
+          ...body,
+          id,
+          trigger,
+          message: lastUserMessage(messages),
+          ...(opensNewChat(messages, trigger) ? { newChat: true } : {}),
+        },
       }),
     }),
   });

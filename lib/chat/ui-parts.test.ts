@@ -1,6 +1,6 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { isToolPart, toolNameOf } from './ui-parts';
+import { isToolPart, opensNewChat, toolNameOf } from './ui-parts';
 
 type Part = UIMessage['parts'][number];
 
@@ -22,5 +22,22 @@ describe('tool parts, as the AI SDK reads them', () => {
 
   it.each(parts.filter(isToolUIPart))('$type has the SDK’s tool name', (part) => {
     expect(toolNameOf(part)).toBe(getToolName(part));
+  });
+});
+
+describe('a request that opens a new chat (issue 14)', () => {
+  const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] };
+  const reply: UIMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'hello' }] };
+
+  it('is the first message of a chat, submitted', () => {
+    expect(opensNewChat([user], 'submit-message')).toBe(true);
+  });
+
+  it.each([
+    ['a later message', [user, reply, { ...user, id: 'u2' }], 'submit-message'],
+    ['a retry of the first message', [user], 'regenerate-message'],
+    ['no message', [], 'submit-message'],
+  ] as const)('is not %s', (_name, messages, trigger) => {
+    expect(opensNewChat([...messages], trigger)).toBe(false);
   });
 });

@@ -18,3 +18,11 @@ export function toolNameOf(part: ToolUIPart | DynamicToolUIPart): string {
 export function lastUserMessage(messages: UIMessage[]): UIMessage | undefined {
   return messages.findLast((m) => m.role === 'user');
 }
+
+/**
+ * Whether a chat request sends a new chat's first message (the server then asks the model while it
+ * opens the conversation; issue 14): a submit, and nothing in the chat before that message.
+ */
+export function opensNewChat(messages: UIMessage[], trigger: string): boolean {
+  return trigger === 'submit-message' && messages.length === 1 && messages[0]?.role === 'user';
+}

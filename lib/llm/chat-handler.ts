@@ -1,27 +1,45 @@
 import 'server-only';
-import type { ToolSet } from 'ai';
+import type { LanguageModel, ToolSet, UIMessage, UIMessageChunk } from 'ai';
 import type { SessionUser } from '../auth/session';
+import type { HostConfig } from '../config/host-config';
 import { configuredCredentialPatterns, hostConfig } from '../config/load';
-import { getDb } from '../db';
-import { ensureConversation, updateConversation } from '../db/queries/conversations';
+import { type Db, getDb } from '../db';
+import { type EnsureResult, ensureConversation, updateConversation } from '../db/queries/conversations';
 import { saveReply } from '../db/queries/messages';
 import { jsonError } from '../http/json';
 import { getRegistry } from '../mcp/host-registry';
-import { parseChatMode } from '../mcplet/chat-mode';
+import type { McpRegistry } from '../mcp/registry';
+import { type ChatMode, parseChatMode } from '../mcplet/chat-mode';
 import { DERIVED_TOOL_NAME } from '../mcplet/derived-result';
 import { cleanText } from '../mcplet/model-facing';
 import { activeStreamResponse, startActiveStream } from './active-streams';
-import { turnHistory } from './chat-history';
-import { parseChatRequest, titleFrom } from './chat-request';
+import { newUserMessage, storeUserMessage, turnHistory } from './chat-history';
+import { type ChatRequest, parseChatRequest, titleFrom } from './chat-request';
 import { runChatTurn } from './chat-turn';
 import { buildDerivedTool } from './derived-tool';
+import { holdToolsUntil } from './held-tools';
 import { buildHostTools, liveToolNames } from './host-tools';
 import { chooseModel } from './model-catalog';
 import { markEnded } from './reply-metadata';
 import { conversationSensitiveValues, ScrubBook } from './scrub-book';
 import { llmSettings } from './settings';
-import { toolResultMedia } from './tool-result-output';
+import { type ToolResultMedia, toolResultMedia } from './tool-result-output';
 import { buildViewTools, offeredViewTools } from './view-tool-set';
+
+interface TurnParts {
+  request: ChatRequest;
+  user: SessionUser;
+  session: { userId: string };
+  registry: McpRegistry;
+  config: HostConfig;
+  chatMode: ChatMode;
+  model: LanguageModel;
+  db: Db;
+  scrub: ScrubBook;
+  media: ToolResultMedia;
+  /** The model's host and view tools (made before the history is known). */
+  offered: ToolSet;
+}
 
 /**
  * POST /api/chat. The client sends only its new (or retried) user message; the history the model
@@ -57,13 +75,29 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   const scrub = new ScrubBook([], configuredCredentialPatterns());
   // Issue 15 item 9: images and audio reach the model as media parts where its API carries them.
   const media = toolResultMedia(choice.option.provider);
-  const offered: ToolSet = {
-    ...buildHostTools(registry, session, config.displayModes, request.id, scrub, media),
-    ...buildViewTools(registry, session, request.id, scrub, media),
+  const parts: TurnParts = {
+    request,
+    user,
+    session,
+    registry,
+    config,
+    chatMode,
+    model: choice.model,
+    db,
+    scrub,
+    media,
+    offered: {
+      ...buildHostTools(registry, session, config.displayModes, request.id, scrub, media),
+      ...buildViewTools(registry, session, request.id, scrub, media),
+    },
   };
 
+  if (request.newChat && request.trigger === 'submit-message') {
+    const early = await firstTurnEarly(parts, opening);
+    if (early) return early;
+  }
   const opened = await opening;
-  if (opened.status === 'forbidden') return jsonError(404, 'This conversation does not exist.');
+  if (opened.status === 'forbidden') return jsonError(404, CONVERSATION_NOT_FOUND);
   if (opened.status === 'created') registry.trust?.created(user.id, request.id);
   if (opened.status === 'existing') {
     const { conversation } = opened;
@@ -74,6 +108,74 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   const prepared = await turnHistory(db, user.id, request, opened.status === 'created');
   if (!prepared.ok) return jsonError(prepared.status, prepared.error);
   const { history, saved } = prepared;
+  // Issue 15 item 3: the turn runs to its end without a reader (a reload resumes it); Stop ends it.
+  const stream = startActiveStream(user.id, request.id, (signal) =>
+    turnStream(parts, history, saved, signal),
+  );
+  return activeStreamResponse(stream);
+}
+
+const CONVERSATION_NOT_FOUND = 'This conversation does not exist.';
+
+/**
+ * Issue 14: a new chat's first message goes to the model while the database opens the conversation,
+ * on the client's word that the chat is new. The model sees only that message (a new conversation
+ * has no history), no tool runs and nothing is stored or readable until the conversation is
+ * confirmed as created for this user. Otherwise the early turn is dropped: another user's
+ * conversation is answered as not found, an existing one of this user (the client was wrong) takes
+ * the usual path (null), with its history.
+ */
+async function firstTurnEarly(parts: TurnParts, opening: Promise<EnsureResult>): Promise<Response | null> {
+  const { request, user, db, registry } = parts;
+  if (!request.message) return null;
+  const message = newUserMessage(request.message);
+  let confirm: (created: boolean) => void = () => undefined;
+  const confirmed = new Promise<boolean>((resolve) => {
+    confirm = resolve;
+  });
+  // The message is stored once its conversation is: a reply is stored only after it (chat-turn.ts).
+  const saved = confirmed.then(
+    (created) => created && storeUserMessage(db, user.id, request.id, message, []),
+  );
+  const early = new AbortController();
+  const stream = turnStream(parts, [message], saved, early.signal, confirmed);
+  const drop = () => {
+    confirm(false);
+    early.abort();
+    stream.cancel().catch(() => undefined);
+  };
+  let opened: EnsureResult;
+  try {
+    opened = await opening;
+  } catch (error) {
+    drop();
+    throw error;
+  }
+  if (opened.status !== 'created') {
+    drop();
+    return opened.status === 'forbidden' ? jsonError(404, CONVERSATION_NOT_FOUND) : null;
+  }
+  registry.trust?.created(user.id, request.id);
+  confirm(true);
+  const running = startActiveStream(user.id, request.id, (signal) => {
+    signal.addEventListener('abort', () => early.abort(signal.reason), { once: true });
+    return stream;
+  });
+  return activeStreamResponse(running);
+}
+
+/**
+ * The turn's stream on `history`. Tools wait for `confirmed` when the conversation is not yet
+ * confirmed as this user's (held-tools.ts).
+ */
+function turnStream(
+  parts: TurnParts,
+  history: UIMessage[],
+  saved: Promise<boolean>,
+  signal: AbortSignal,
+  confirmed?: Promise<boolean>,
+): ReadableStream<UIMessageChunk> {
+  const { request, user, session, registry, config, chatMode, db, scrub, media, offered } = parts;
   scrub.add(conversationSensitiveValues(history));
   const tools: ToolSet = {
     ...offered,
@@ -81,36 +183,32 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   };
   const derivedNames = DERIVED_TOOL_NAME in tools ? [DERIVED_TOOL_NAME] : [];
   const settings = llmSettings();
-  // Issue 15 item 3: the turn runs to its end without a reader (a reload resumes it); Stop ends it.
-  const stream = startActiveStream(user.id, request.id, (signal) =>
-    runChatTurn({
-      model: choice.model,
-      history,
-      tools,
-      chatMode,
-      maxSteps: config.chat.maxSteps,
-      maxRetries: settings.maxRetries,
-      timeoutMs: settings.timeoutMs,
-      abortSignal: signal,
-      liveTools: () => [
-        ...liveToolNames(registry, tools, session),
-        ...offeredViewTools(session, request.id)
-          .map((t) => t.modelName)
-          .filter((name) => name in tools),
-        ...derivedNames,
-      ],
-      viewContext: request.viewContext,
-      scrub,
-      saved,
-      async onResponse(message, outcome) {
-        // A reply the user stopped, or one whose stream broke off, is kept as it stands and marked.
-        const ended = outcome.aborted ? 'stopped' : outcome.failed ? 'cut-off' : null;
-        await saveReply(db, user.id, request.id, ended ? markEnded(message, ended) : message, {
-          scrubSet: scrub.set,
-          credentialPatterns: scrub.credentialPatterns,
-        });
-      },
-    }),
-  );
-  return activeStreamResponse(stream);
+  return runChatTurn({
+    model: parts.model,
+    history,
+    tools: confirmed ? holdToolsUntil(tools, confirmed) : tools,
+    chatMode,
+    maxSteps: config.chat.maxSteps,
+    maxRetries: settings.maxRetries,
+    timeoutMs: settings.timeoutMs,
+    abortSignal: signal,
+    liveTools: () => [
+      ...liveToolNames(registry, tools, session),
+      ...offeredViewTools(session, request.id)
+        .map((t) => t.modelName)
+        .filter((name) => name in tools),
+      ...derivedNames,
+    ],
+    viewContext: request.viewContext,
+    scrub,
+    saved,
+    async onResponse(message, outcome) {
+      // A reply the user stopped, or one whose stream broke off, is kept as it stands and marked.
+      const ended = outcome.aborted ? 'stopped' : outcome.failed ? 'cut-off' : null;
+      await saveReply(db, user.id, request.id, ended ? markEnded(message, ended) : message, {
+        scrubSet: scrub.set,
+        credentialPatterns: scrub.credentialPatterns,
+      });
+    },
+  });
 }

@@ -57,10 +57,33 @@ export async function turnHistory(
     });
     return { ok: true, history: [...previous, edited], saved: STORED };
   }
-  const message: UIMessage = { id: incoming.id, role: 'user', parts: incoming.parts };
+  const message = newUserMessage(incoming);
+  return {
+    ok: true,
+    history: [...stored, message],
+    saved: storeUserMessage(db, userId, request.id, message, stored),
+  };
+}
+
+/** The turn's new user message as it is stored and sent: the client's id and text parts only. */
+export function newUserMessage(incoming: NonNullable<ChatRequest['message']>): UIMessage {
+  return { id: incoming.id, role: 'user', parts: incoming.parts };
+}
+
+/**
+ * Stores a new user message after `previous`: true once it is, false (logged) if it could not be.
+ * It never rejects.
+ */
+export function storeUserMessage(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  message: UIMessage,
+  previous: UIMessage[],
+): Promise<boolean> {
   // A message repeating a value already withheld (a view's ui/message, say) is sealed at rest too.
-  const saved = saveMessage(db, userId, request.id, message, {
-    scrubSet: createScrubSet(conversationSensitiveValues(stored)),
+  return saveMessage(db, userId, conversationId, message, {
+    scrubSet: createScrubSet(conversationSensitiveValues(previous)),
     credentialPatterns: configuredCredentialPatterns(),
   }).then(
     () => true,
@@ -69,5 +92,4 @@ export async function turnHistory(
       return false;
     },
   );
-  return { ok: true, history: [...stored, message], saved };
 }

@@ -19,6 +19,11 @@ export const chatRequestSchema = z.object({
   id: clientId,
   trigger: z.enum(['submit-message', 'regenerate-message']),
   message: userMessage.optional(),
+  /**
+   * The client's word that this is a new chat's first message. It only orders the work: the model is
+   * asked while the database opens the conversation (issue 14); a wrong word costs a discarded call.
+   */
+  newChat: z.boolean().optional(),
   modelId: z.string().max(200).optional(),
   chatMode: z.string().max(40).optional(),
   /** Latest `ui/update-model-context` of each open view (MCP Apps); data for the model, not instructions. */

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { UIMessage } from 'ai';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { listenVault } from '../../servers/vault/http';
+import { startFakeLlm } from '../fixtures/fake-llm/server';
+
+// Issue 14: a new chat's first message goes to the model while the database opens the conversation,
+// on the client's word (`newChat`). These run the chat handler as the route does, against a real
+// database and the fake model, and check what a wrong or hostile word gets.
+const fake = await startFakeLlm();
+const vault = await listenVault(0);
+const dir = mkdtempSync(join(tmpdir(), 'mcplet-first-turn-'));
+writeFileSync(
+  join(dir, 'host.config.json'),
+  JSON.stringify({
+    demoServers: false,
+    servers: [{ id: 'vault', name: 'Vault', transport: { type: 'http', url: vault.url } }],
+  }),
+);
+vi.stubEnv('DATA_DIR', join(dir, 'data'));
+vi.stubEnv('HOST_CONFIG', join(dir, 'host.config.json'));
+vi.stubEnv('LLM_BASE_URL', `${fake.url}/v1`);
+vi.stubEnv('LLM_MODEL', 'fake-model');
+vi.stubEnv('LLM_MAX_RETRIES', '0');
+vi.stubEnv('OLLAMA_BASE_URL', 'http://127.0.0.1:9');
+
+const { handleChatRequest } = await import('../../lib/llm/chat-handler');
+const { getDb, LOCAL_USER_ID } = await import('../../lib/db');
+const { ensureConversation } = await import('../../lib/db/queries/conversations');
+const { listMessages, saveMessage } = await import('../../lib/db/queries/messages');
+const { getRegistry } = await import('../../lib/mcp/host-registry');
+
+const me = { id: LOCAL_USER_ID, displayName: 'Local user' };
+
+afterAll(async () => {
+  await (await getRegistry()).closeAll();
+  await fake.close();
+  await vault.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function send(conversationId: string, text: string, newChat: boolean) {
+  return handleChatRequest(
+    {
+      id: conversationId,
+      trigger: 'submit-message',
+      newChat,
+      message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }] },
+    },
+    me,
+  );
+}
+
+/** What the model was sent for turns whose last message holds `match`: each request's message texts. */
+function modelSaw(match: string): string[][] {
+  return fake.requests
+    .filter((r) => r.match === match)
+    .map((r) => (r.body.messages ?? []).map((m) => JSON.stringify(m.content ?? '')));
+}
+
+function texts(messages: UIMessage[]): string[] {
+  return messages.map((m) => m.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''));
+}
+
+describe('a new chat asks the model while its conversation is opened (issue 14)', () => {
+  it('answers and stores the first message and its reply', async () => {
+    fake.scripts.push({
+      match: 'first of a new chat',
+      steps: [{ kind: 'text', chunks: ['Hello ', 'there'] }],
+    });
+    const id = randomUUID();
+    const response = await send(id, 'first of a new chat', true);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('there');
+    expect(texts(await listMessages(await getDb(), me.id, id))).toEqual([
+      'first of a new chat',
+      'Hello there',
+    ]);
+  });
+
+  it('runs a tool the model calls in that first turn, once the conversation is confirmed', async () => {
+    fake.scripts.push({
+      match: 'read the page for me',
+      steps: [
+        { kind: 'tool-calls', calls: [{ name: 'vault__fetch_page', arguments: {} }] },
+        { kind: 'text', chunks: ['I read it.'] },
+      ],
+    });
+    const id = randomUUID();
+    const response = await send(id, 'read the page for me', true);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('I read it.');
+    const [, reply] = await listMessages(await getDb(), me.id, id);
+    const call = reply?.parts.find((p) => p.type === 'tool-vault__fetch_page');
+    expect(call).toMatchObject({ state: 'output-available', output: { view: { sent: true } } });
+    expect(JSON.stringify(call)).toContain('content');
+  });
+
+  it('a chat that already exists (the client was wrong) is answered on its history, and its message stored once', async () => {
+    fake.scripts.push({ match: 'earlier question', steps: [{ kind: 'text', chunks: ['earlier answer'] }] });
+    fake.scripts.push({ match: 'later question', steps: [{ kind: 'text', chunks: ['later answer'] }] });
+    const id = randomUUID();
+    await (await send(id, 'earlier question', true)).text();
+    const response = await send(id, 'later question', true);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('later answer');
+    const answered = modelSaw('later question').at(-1)?.join('\n');
+    expect(answered).toContain('earlier question');
+    expect(answered).toContain('earlier answer');
+    expect(texts(await listMessages(await getDb(), me.id, id))).toEqual([
+      'earlier question',
+      'earlier answer',
+      'later question',
+      'later answer',
+    ]);
+  });
+
+  it("another user's conversation is not found: the model never sees its history and nothing is stored in it", async () => {
+    const db = await getDb();
+    await db.insertInto('users').values({ id: 'someone-else', display_name: 'Someone else' }).execute();
+    const id = randomUUID();
+    await ensureConversation(db, 'someone-else', id, { title: 'theirs', chatMode: 'normal', modelId: null });
+    const theirs: UIMessage = {
+      id: randomUUID(),
+      role: 'user',
+      parts: [{ type: 'text', text: 'their private words' }],
+    };
+    await saveMessage(db, 'someone-else', id, theirs);
+    fake.scripts.push({
+      match: 'probe their chat',
+      steps: [{ kind: 'text', chunks: ['should not be kept'] }],
+    });
+
+    const response = await send(id, 'probe their chat', true);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'This conversation does not exist.' });
+    for (const request of modelSaw('probe their chat')) expect(request.join('\n')).not.toContain('private');
+    expect(texts(await listMessages(db, 'someone-else', id))).toEqual(['their private words']);
+    expect(await listMessages(db, me.id, id)).toEqual([]);
+  });
+});
