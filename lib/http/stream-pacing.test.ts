@@ -11,7 +11,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const PACING = `
 import { createServer, request } from 'node:http';
 import { eventStreamFlusher } from ${JSON.stringify(fileURLToPath(new URL('./stream-pacing.ts', import.meta.url)))};
-const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+// The pacing's clock moves only at the pauses: a loaded machine that stops this process for 2 ms
+// inside the burst must not make the burst's writes look like separate tokens.
+let clock = 0;
+performance.now = () => clock;
+const pause = () => new Promise((resolve) => setTimeout(() => { clock += 5; resolve(); }, 5));
 const report = { leftAtOnce: [], writes: [], burst: [], body: '' };
 const server = createServer(async (req, res) => {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
