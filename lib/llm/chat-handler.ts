@@ -5,7 +5,7 @@ import type { HostConfig } from '../config/host-config';
 import { configuredCredentialPatterns, hostConfig } from '../config/load';
 import { type Db, getDb } from '../db';
 import { type EnsureResult, ensureConversation, updateConversation } from '../db/queries/conversations';
-import { saveReply } from '../db/queries/messages';
+import { listMessages, saveReply } from '../db/queries/messages';
 import { jsonError } from '../http/json';
 import { getRegistry } from '../mcp/host-registry';
 import type { McpRegistry } from '../mcp/registry';
@@ -92,7 +92,12 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
     },
   };
 
-  if (request.newChat && request.trigger === 'submit-message') {
+  const newChat = request.newChat === true && request.trigger === 'submit-message';
+  // A chat that goes on is read beside the upsert (one round trip before the model, not two): the
+  // read takes only this user's messages, so another user's conversation reads as empty.
+  const reading = newChat ? undefined : listMessages(db, user.id, request.id);
+  reading?.catch(() => undefined);
+  if (newChat) {
     const early = await firstTurnEarly(parts, opening);
     if (early) return early;
   }
@@ -105,7 +110,7 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
       await updateConversation(db, user.id, request.id, { chatMode, modelId: choice.option.id });
     }
   }
-  const prepared = await turnHistory(db, user.id, request, opened.status === 'created');
+  const prepared = await turnHistory(db, user.id, request, opened.status === 'created', reading);
   if (!prepared.ok) return jsonError(prepared.status, prepared.error);
   const { history, saved } = prepared;
   // Issue 15 item 3: the turn runs to its end without a reader (a reload resumes it); Stop ends it.

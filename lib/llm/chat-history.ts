@@ -35,8 +35,10 @@ export async function turnHistory(
   userId: string,
   request: ChatRequest,
   created: boolean,
+  /** The history already being read (beside the conversation's upsert); read here when absent. */
+  reading?: Promise<UIMessage[]>,
 ): Promise<HistoryResult> {
-  const stored = created ? [] : await listMessages(db, userId, request.id);
+  const stored = created ? [] : await (reading ?? listMessages(db, userId, request.id));
   const incoming = request.message;
   if (!incoming) return { ok: false, status: 400, error: 'Invalid chat request: message is required.' };
   const knownIndex = stored.findIndex((m) => m.id === incoming.id);
