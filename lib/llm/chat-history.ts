@@ -53,10 +53,7 @@ export async function turnHistory(
       return { ok: true, history: [...previous, known], saved: STORED };
     // Issue 15 item 8: the user edited their latest message; it is stored as edited.
     const edited: UIMessage = { ...known, parts: incoming.parts };
-    await saveMessage(db, userId, request.id, edited, {
-      scrubSet: createScrubSet(conversationSensitiveValues(previous)),
-      credentialPatterns: configuredCredentialPatterns(),
-    });
+    await saveMessage(db, userId, request.id, edited, sealedAfter(previous));
     return { ok: true, history: [...previous, edited], saved: STORED };
   }
   const message = newUserMessage(incoming);
@@ -64,6 +61,17 @@ export async function turnHistory(
     ok: true,
     history: [...stored, message],
     saved: storeUserMessage(db, userId, request.id, message, stored),
+  };
+}
+
+/**
+ * How a user message after `previous` is sealed at rest: one repeating a value already withheld in
+ * the conversation (a view's ui/message, say) is sealed too, as are credentials.
+ */
+function sealedAfter(previous: UIMessage[]) {
+  return {
+    scrubSet: createScrubSet(conversationSensitiveValues(previous)),
+    credentialPatterns: configuredCredentialPatterns(),
   };
 }
 
@@ -83,11 +91,7 @@ export function storeUserMessage(
   message: UIMessage,
   previous: UIMessage[],
 ): Promise<boolean> {
-  // A message repeating a value already withheld (a view's ui/message, say) is sealed at rest too.
-  return saveMessage(db, userId, conversationId, message, {
-    scrubSet: createScrubSet(conversationSensitiveValues(previous)),
-    credentialPatterns: configuredCredentialPatterns(),
-  }).then(
+  return saveMessage(db, userId, conversationId, message, sealedAfter(previous)).then(
     () => true,
     (error: unknown) => {
       log('error', '[chat] could not save the message:', { error });

@@ -62,6 +62,25 @@ function modelSaw(match: string): string[][] {
     .map((r) => (r.body.messages ?? []).map((m) => JSON.stringify(m.content ?? '')));
 }
 
+/**
+ * A chat's first turn (as a new chat), then a second one sent with `newChat` as given: what the
+ * second answered, what the model saw for it, and the messages stored. Each reply is its question
+ * followed by " answer".
+ */
+async function twoTurns(first: string, second: string, newChat: boolean) {
+  for (const question of [first, second])
+    fake.scripts.push({ match: question, steps: [{ kind: 'text', chunks: [`${question} answer`] }] });
+  const id = randomUUID();
+  await (await send(id, first, true)).text();
+  const response = await send(id, second, newChat);
+  expect(response.status).toBe(200);
+  return {
+    answered: await response.text(),
+    model: modelSaw(second).at(-1)?.join('\n'),
+    stored: texts(await listMessages(await getDb(), me.id, id)),
+  };
+}
+
 function texts(messages: UIMessage[]): string[] {
   return messages.map((m) => m.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''));
 }
@@ -102,39 +121,23 @@ describe('a chat turn asks the model as soon as it may (issue 14)', { timeout: 6
   });
 
   it('a chat that already exists (the client was wrong) is answered on its history, and its message stored once', async () => {
-    fake.scripts.push({ match: 'earlier question', steps: [{ kind: 'text', chunks: ['earlier answer'] }] });
-    fake.scripts.push({ match: 'later question', steps: [{ kind: 'text', chunks: ['later answer'] }] });
-    const id = randomUUID();
-    await (await send(id, 'earlier question', true)).text();
-    const response = await send(id, 'later question', true);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('later answer');
-    const answered = modelSaw('later question').at(-1)?.join('\n');
-    expect(answered).toContain('earlier question');
-    expect(answered).toContain('earlier answer');
-    expect(texts(await listMessages(await getDb(), me.id, id))).toEqual([
+    const { answered, model, stored } = await twoTurns('earlier question', 'later question', true);
+    expect(answered).toContain('later question answer');
+    expect(model).toContain('earlier question');
+    expect(model).toContain('earlier question answer');
+    expect(stored).toEqual([
       'earlier question',
-      'earlier answer',
+      'earlier question answer',
       'later question',
-      'later answer',
+      'later question answer',
     ]);
   });
 
   it('a chat that goes on (no newChat) is answered on its history, read beside the upsert', async () => {
-    fake.scripts.push({ match: 'opening words', steps: [{ kind: 'text', chunks: ['first reply'] }] });
-    fake.scripts.push({ match: 'going on', steps: [{ kind: 'text', chunks: ['second reply'] }] });
-    const id = randomUUID();
-    await (await send(id, 'opening words', true)).text();
-    const response = await send(id, 'going on', false);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('second reply');
-    expect(modelSaw('going on').at(-1)?.join('\n')).toContain('first reply');
-    expect(texts(await listMessages(await getDb(), me.id, id))).toEqual([
-      'opening words',
-      'first reply',
-      'going on',
-      'second reply',
-    ]);
+    const { answered, model, stored } = await twoTurns('opening words', 'going on', false);
+    expect(answered).toContain('going on answer');
+    expect(model).toContain('opening words answer');
+    expect(stored).toEqual(['opening words', 'opening words answer', 'going on', 'going on answer']);
   });
 
   it.each([true, false])(
