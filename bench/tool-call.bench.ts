@@ -115,6 +115,11 @@ export async function benchToolCall(): Promise<void> {
       'for comparison: a bare HTTP hop',
       `the same SDK call through a forwarder that checks nothing (Node http + undici, own process) ${median(h).toFixed(2)} ms, ${(median(h) / median(d)).toFixed(2)}x the direct call`,
     );
+    // The floor of any HTTP API on this machine: what the host adds is its distance from the hop.
+    reportLine(
+      'host HTTP API vs the bare hop',
+      `${(median(a) / median(h)).toFixed(2)}x (${(median(a) - median(h)).toFixed(2)} ms more per call: the host's session, policy, validation, redaction, trust and audit, and its MCP client)`,
+    );
     reportLine(
       'for comparison: a route through Next',
       `GET /api/models ${median(f).toFixed(2)} ms (the tool-call API is on the lane, past Next: lib/http/lane-table.ts)`,
