@@ -102,7 +102,7 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
     if (early) return early;
   }
   const opened = await opening;
-  if (opened.status === 'forbidden') return jsonError(404, CONVERSATION_NOT_FOUND);
+  if (opened.status === 'forbidden') return jsonError(404, 'This conversation does not exist.');
   if (opened.status === 'created') registry.trust?.created(user.id, request.id);
   if (opened.status === 'existing') {
     const { conversation } = opened;
@@ -120,15 +120,13 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   return activeStreamResponse(stream);
 }
 
-const CONVERSATION_NOT_FOUND = 'This conversation does not exist.';
-
 /**
  * Issue 14: a new chat's first message goes to the model while the database opens the conversation,
  * on the client's word that the chat is new. The model sees only that message (a new conversation
  * has no history), no tool runs and nothing is stored or readable until the conversation is
- * confirmed as created for this user. Otherwise the early turn is dropped: another user's
- * conversation is answered as not found, an existing one of this user (the client was wrong) takes
- * the usual path (null), with its history.
+ * confirmed as created for this user. Otherwise the early turn is dropped and the usual path
+ * answers (null): another user's conversation as not found, an existing one of this user (the client
+ * was wrong) with its history.
  */
 async function firstTurnEarly(parts: TurnParts, opening: Promise<EnsureResult>): Promise<Response | null> {
   const { request, user, db, registry } = parts;
@@ -149,16 +147,11 @@ async function firstTurnEarly(parts: TurnParts, opening: Promise<EnsureResult>):
     early.abort();
     stream.cancel().catch(() => undefined);
   };
-  let opened: EnsureResult;
-  try {
-    opened = await opening;
-  } catch (error) {
+  // Anything but a created conversation (or a failed upsert) is the usual path's to answer.
+  const opened = await opening.catch(() => null);
+  if (opened?.status !== 'created') {
     drop();
-    throw error;
-  }
-  if (opened.status !== 'created') {
-    drop();
-    return opened.status === 'forbidden' ? jsonError(404, CONVERSATION_NOT_FOUND) : null;
+    return null;
   }
   registry.trust?.created(user.id, request.id);
   confirm(true);
