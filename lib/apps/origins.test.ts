@@ -83,6 +83,34 @@ describe('the chat answers only to its own names (attack 14, DNS rebinding)', ()
     expect(isChatHost('a b', origins, '3311')).toBe(false);
   });
 
+  it('refuses Host spellings no browser sends, which the URL parser would forgive', () => {
+    for (const spelling of [
+      'localhost:03311',
+      'localhost:003311',
+      'user@localhost:3311',
+      'user:pw@localhost:3311',
+      'localhost:3311/',
+      'localhost:3311/x',
+      'localhost:3311?',
+      'localhost:3311#',
+      ' localhost:3311',
+      'localhost:3311 ',
+      'localhost:3311\t',
+    ])
+      expect(isChatHost(spelling, origins, '3311'), spelling).toBe(false);
+    const hosted = originsFor({
+      PUBLIC_ORIGIN: 'https://chat.example.com',
+      SANDBOX_ORIGIN: 'https://{server}.sandbox.example.com',
+    });
+    expect(isChatHost('chat.example.com:443', hosted, '3000')).toBe(false);
+    expect(
+      sandboxLabelOf('abc.sandbox.localhost:03311', 'http://{server}.sandbox.localhost:3311'),
+    ).toBeNull();
+    expect(
+      sandboxLabelOf('x@abc.sandbox.localhost:3311', 'http://{server}.sandbox.localhost:3311'),
+    ).toBeNull();
+  });
+
   it('adds ALLOWED_HOSTS', () => {
     const withExtra = originsFor({ PORT: '3311', ALLOWED_HOSTS: 'chat.lan:3311, 127.0.0.1:3311' });
     expect(isChatHost('chat.lan:3311', withExtra, '3311')).toBe(true);

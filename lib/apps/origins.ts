@@ -88,9 +88,16 @@ function patternSuffix(pattern: string): { protocol: string; suffix: string } {
   return suffix;
 }
 
+/**
+ * The Host header's host, only when it is spelled as a browser sends it: the URL parser's own form
+ * (no userinfo, no leading zeros or default port, nothing after the port). The parser forgives many
+ * spellings a browser never sends; taking those would let a crafted request pass for the host's name.
+ */
 function safeHost(hostHeader: string, protocol = 'http'): string | null {
+  const spelled = hostHeader.toLowerCase();
   try {
-    return new URL(`${protocol}://${hostHeader.toLowerCase()}`).host;
+    const { host } = new URL(`${protocol}://${spelled}`);
+    return host === spelled ? host : null;
   } catch {
     return null;
   }

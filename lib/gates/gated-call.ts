@@ -243,9 +243,17 @@ export async function answerGate(
   remember?: ApprovalScopeKind,
 ): Promise<GateResult> {
   const store = gateStore();
-  if (edited && answer.approved) {
+  if ((edited || remember) && answer.approved) {
     const asked = await store.ticket(id, userId);
-    if (asked) {
+    if (asked && remember && !asked.remember?.scopes.includes(remember))
+      // An approval is taken only as the dialog offered it: a scope the ticket never offered is a
+      // forged or stale answer, refused whole rather than read as a plain approval.
+      return {
+        ok: false,
+        status: 400,
+        reason: `This approval cannot be remembered as "${remember}": the gate did not offer it. Nothing was approved.`,
+      };
+    if (asked && edited) {
       const check = checkEdit(asked, edited);
       if (!check.ok) return { ok: false, status: 422, reason: check.reason, retry: true };
     }

@@ -175,18 +175,55 @@ describe('issue 11 item 3: the user picks a scope; the server builds the rule fr
     expect(gated.received).toHaveLength(2);
   });
 
-  it('a scope the ticket did not offer, a refusal, or a review ticket stores nothing', async () => {
+  it('an approval with a scope the ticket did not offer is refused with 400: nothing is approved, sent or stored', async () => {
     const unverified = await ticketFor({ ...viewCall, context: {} });
     expect(unverified.remember?.scopes).toEqual(['always']);
-    await answerGate(registry, unverified.id, LOCAL_USER_ID, { approved: true }, undefined, 'view');
+    const notOffered = await answerGate(
+      registry,
+      unverified.id,
+      LOCAL_USER_ID,
+      { approved: true },
+      undefined,
+      'view',
+    );
+    expect(notOffered).toMatchObject({ ok: false, status: 400 });
     // A view's ticket offers "while this view is open", not the wider "this conversation".
     const narrow = await ticketFor(viewCall);
-    await answerGate(registry, narrow.id, LOCAL_USER_ID, { approved: true }, undefined, 'conversation');
-    const refused = await ticketFor(viewCall);
-    await answerGate(registry, refused.id, LOCAL_USER_ID, { approved: false }, undefined, 'always');
+    const wider = await answerGate(
+      registry,
+      narrow.id,
+      LOCAL_USER_ID,
+      { approved: true },
+      undefined,
+      'conversation',
+    );
+    expect(wider).toMatchObject({ ok: false, status: 400 });
     const review = await ticketFor({ ...viewCall, toolName: 'draft_note', args: { text: 'hi' } });
     expect(review.remember).toBeUndefined();
-    await answerGate(registry, review.id, LOCAL_USER_ID, { approved: true }, undefined, 'always');
+    const unrememberable = await answerGate(
+      registry,
+      review.id,
+      LOCAL_USER_ID,
+      { approved: true },
+      undefined,
+      'always',
+    );
+    expect(unrememberable).toMatchObject({ ok: false, status: 400 });
+    expect(gated.received).toHaveLength(0);
+    expect(await listApprovalRules(db, LOCAL_USER_ID)).toEqual([]);
+    // The refused answer left the ticket open: the user can still answer it as offered.
+    expect(
+      await answerGate(registry, narrow.id, LOCAL_USER_ID, { approved: true }, undefined, 'view'),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(gated.received).toHaveLength(1);
+  });
+
+  it('a refusal that names a scope stores nothing', async () => {
+    const refused = await ticketFor(viewCall);
+    await answerGate(registry, refused.id, LOCAL_USER_ID, { approved: false }, undefined, 'always');
+    expect(gated.received).toHaveLength(0);
     expect(await listApprovalRules(db, LOCAL_USER_ID)).toEqual([]);
   });
 

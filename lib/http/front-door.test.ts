@@ -44,3 +44,19 @@ describe('the front door: the sandbox warm-up page (issue 14, lib/apps/sandbox-w
     expect(outcome.kind).toBe('pass');
   });
 });
+
+describe('the front door: Host spellings no browser sends (DNS rebinding, docs/security.md)', () => {
+  it.each(['localhost:03000', 'user@localhost:3000', 'localhost:3000/'])(
+    '%s is answered 421 before any route',
+    async (host) => {
+      process.env.PORT = '3000';
+      const outcome = await frontDoor(
+        { method: 'GET', url: new URL('http://localhost:3000/api/models'), headers: new Headers({ host }) },
+        'request-id-1',
+        async () => null,
+      );
+      expect(outcome.kind).toBe('answer');
+      if (outcome.kind === 'answer') expect(outcome.response.status).toBe(421);
+    },
+  );
+});

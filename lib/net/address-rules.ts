@@ -23,7 +23,9 @@ export type AddressKind =
   | 'shared'
   | 'public';
 
-export type Verdict = { ok: true } | { ok: false; kind: AddressKind | 'scheme'; message: string };
+export type Verdict =
+  | { ok: true }
+  | { ok: false; kind: AddressKind | 'scheme' | 'malformed'; message: string };
 
 export type Ip = { version: 4; bytes: number[] } | { version: 6; bytes: number[] };
 
@@ -264,6 +266,23 @@ export function checkHost(hostname: string, policy: OutboundPolicy): HostCheck {
 }
 
 /** The rule for a whole URL: http or https only, then the host. */
+/**
+ * A URL the WHATWG parser refuses is refused here too, never left for a later step to guess at:
+ * an IPv6 literal with a zone id (`[fe80::1%25eth0]`) names an interface of this machine, which no
+ * browser and no fetch of the host can address.
+ */
+export function parseOutboundUrl(text: string): { ok: true; url: URL } | Exclude<Verdict, { ok: true }> {
+  if (URL.canParse(text)) return { ok: true, url: new URL(text) };
+  const zone = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?\[[^\]]*%/i.test(text);
+  return {
+    ok: false,
+    kind: 'malformed',
+    message: zone
+      ? 'refused: an IPv6 address with a zone id (%25…) names a network interface of this machine, not a server; use a routable address or a host name'
+      : 'refused: this is not a URL the host can connect to',
+  };
+}
+
 export function checkUrl(url: URL, policy: OutboundPolicy): HostCheck {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { ok: false, kind: 'scheme', message: `refused: ${url.protocol} URLs are not fetched` };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { checkAddress, checkUrl, type OutboundPolicy, type Verdict } from './address-rules';
+import { checkAddress, checkUrl, type OutboundPolicy, parseOutboundUrl, type Verdict } from './address-rules';
 import { fetchViaRequest, REDIRECTS, takesPlainBody } from './request-fetch';
 
 /**
@@ -181,7 +181,9 @@ export async function checkOutboundUrl(
   policy: OutboundPolicy,
   options: GuardOptions = {},
 ): Promise<void> {
-  const parsed = new URL(url);
+  const parsing = parseOutboundUrl(url);
+  if (!parsing.ok) throw new OutboundRefusedError(parsing);
+  const parsed = parsing.url;
   const verdict = checkUrl(parsed, policy);
   if (!verdict.ok) throw new OutboundRefusedError(verdict);
   if (verdict.resolve) await resolveChecked(parsed.hostname, policy, options.resolve);

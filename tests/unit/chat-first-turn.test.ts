@@ -6,6 +6,7 @@ import type { UIMessage } from 'ai';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { listenVault } from '../../servers/vault/http';
 import { startFakeLlm } from '../fixtures/fake-llm/server';
+import { someoneElsesConversation } from '../fixtures/someone-elses-conversation';
 
 // Issue 14: a new chat's first message goes to the model while the database opens the conversation,
 // on the client's word (`newChat`); a chat that goes on reads its history beside that. These run the
@@ -144,17 +145,7 @@ describe('a chat turn asks the model as soon as it may (issue 14)', { timeout: 6
     "another user's conversation is not found (newChat %s): the model never sees its history and nothing is stored in it",
     async (newChat) => {
       const db = await getDb();
-      await db
-        .insertInto('users')
-        .values({ id: 'someone-else', display_name: 'Someone else' })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-      const id = randomUUID();
-      await ensureConversation(db, 'someone-else', id, {
-        title: 'theirs',
-        chatMode: 'normal',
-        modelId: null,
-      });
+      const id = await someoneElsesConversation(db);
       const theirs: UIMessage = {
         id: randomUUID(),
         role: 'user',

@@ -1,4 +1,8 @@
 import { currentUser } from '@/lib/auth/session';
+import { getDb } from '@/lib/db';
+import { getConversation } from '@/lib/db/queries/conversations';
+import { clientId } from '@/lib/http/ids';
+import { jsonError } from '@/lib/http/json';
 import { activeStreamResponse, resumeActiveStream, stopActiveStream } from '@/lib/llm/active-streams';
 
 export const dynamic = 'force-dynamic';
@@ -14,9 +18,16 @@ export async function GET(request: Request, { params }: Params) {
   return activeStreamResponse(stream);
 }
 
-/** Stop: ends the conversation's running reply (closing the page does not). */
+/**
+ * Stop: ends the conversation's running reply (closing the page does not). Replies are kept per user,
+ * so only the user's own can stop; when none stopped, a conversation that is not the user's is not
+ * found, as on every other route of a conversation.
+ */
 export async function DELETE(request: Request, { params }: Params) {
   const { id } = await params;
-  const stopped = await stopActiveStream((await currentUser(request)).id, id);
-  return Response.json({ stopped });
+  const user = await currentUser(request);
+  if (await stopActiveStream(user.id, id)) return Response.json({ stopped: true });
+  if (!clientId.safeParse(id).success || !(await getConversation(await getDb(), user.id, id)))
+    return jsonError(404, 'This conversation does not exist.');
+  return Response.json({ stopped: false });
 }
