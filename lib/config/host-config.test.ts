@@ -141,6 +141,7 @@ describe('host.config.json validation', () => {
       irreversible: true,
       maliciousActivity: true,
       untrustedSource: true,
+      acceptedSensitivity: true,
     });
     const parsed = parseHostConfig({ trustPolicy: { irreversible: false } });
     expect(parsed.ok && parsed.config.trustPolicy).toEqual({
@@ -148,6 +149,7 @@ describe('host.config.json validation', () => {
       irreversible: false,
       maliciousActivity: true,
       untrustedSource: true,
+      acceptedSensitivity: true,
     });
     const bad = parseHostConfig({ trustPolicy: { maliciousActivity: 'no', publicDestinations: false } });
     expect(bad.ok).toBe(false);

@@ -157,6 +157,7 @@ export const hostConfigSchema = {
         irreversible: { type: 'boolean' },
         maliciousActivity: { type: 'boolean' },
         untrustedSource: { type: 'boolean' },
+        acceptedSensitivity: { type: 'boolean' },
       },
     },
     pools: {

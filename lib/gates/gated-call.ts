@@ -13,14 +13,13 @@ import type { McpRegistry } from '../mcp/registry';
 import { compileSchema, describeErrors } from '../mcp/validators';
 import type { ErrorCode } from '../mcplet/envelope';
 import { GATE_TABLE } from '../mcplet/gates';
-import type { Decision, PolicySession } from '../mcplet/policy';
 import { rememberedMayCover } from '../mcplet/trust-escalation';
 import type { ApprovalScopeKind } from '../trust/approval-rules';
 import type { GateAnswer, RefusalReason } from './answers';
 import { refusalFor } from './answers';
 import type { GatePass } from './pass';
 import type { GateKind, GateTicket } from './pending';
-import { type CallContext, offerFor, pinHashOf, rememberAnswer, rememberedPass } from './remembered';
+import { offerFor, pinHashOf, rememberAnswer, rememberedPass } from './remembered';
 import { gateStore } from './store';
 
 export type CallStart = { kind: 'result'; result: DispatchResult } | { kind: 'gate'; ticket: GateTicket };
@@ -34,17 +33,18 @@ async function withTrust(registry: McpRegistry, intent: CallIntent): Promise<Cal
 }
 
 /**
- * SEP client responsibility 3: a result flagged malicious escalates the next action-like call only;
- * once that call is gated, the conversation's flag is spent.
+ * SEP client responsibility 3 and Security Implications ("user agency: human-in-the-loop for final
+ * decisions"): a result flagged malicious escalates the next action-like call, and the flag is spent
+ * only when the user approves a call it escalated. A declined, expired or refused call leaves it
+ * pending, so the model's retry of the same call is asked again (docs/gates.md).
  */
-export async function spendMaliciousFlag(
+export async function spendMaliciousFlagOnApproval(
   registry: McpRegistry,
-  call: { session: PolicySession; context?: CallContext },
-  decision: Decision,
+  ticket: Pick<GateTicket, 'userId' | 'context' | 'trustReasons'>,
 ): Promise<void> {
-  if (!decision.allow || !decision.trust?.spendsMaliciousFlag) return;
+  if (!ticket.trustReasons?.some((reason) => reason.rule === 'malicious-activity')) return;
   try {
-    await registry.trust?.spendMaliciousFlag(call.session.userId, call.context?.conversationId);
+    await registry.trust?.spendMaliciousFlag(ticket.userId, ticket.context?.conversationId);
   } catch (error) {
     log('error', '[trust] could not spend a malicious-activity flag:', { error });
   }
@@ -84,7 +84,6 @@ export async function startCall(
   if (pass)
     return { kind: 'result', result: await dispatch(registry, { ...intent, args: checked.args, pass }) };
   const ticket = await openGateFor(registry, intent, checked, kind);
-  await spendMaliciousFlag(registry, intent, checked.decision);
   return { kind: 'gate', ticket };
 }
 
@@ -170,6 +169,7 @@ export async function passAndDispatch(
     if (!checked.ok) return checked.result;
     return gateRefusal(registry, intent, checked, passed);
   }
+  await spendMaliciousFlagOnApproval(registry, ticket);
   return dispatch(registry, { ...intent, args: passed.args, pass: passed.pass, signal });
 }
 
@@ -201,7 +201,6 @@ export async function* gatedDispatch(
     return;
   }
   const ticket = await openGateFor(registry, intent, checked, 'model');
-  await spendMaliciousFlag(registry, intent, checked.decision);
   yield { kind: 'waiting', ticket };
   yield { kind: 'done', result: await passAndDispatch(registry, ticket, intent, signal) };
 }

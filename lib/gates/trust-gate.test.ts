@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectedTrust } from '../../tests/fixtures/mcp/trust-registry';
-import { NEWS, PAGE, SALARIES } from '../../tests/fixtures/mcp/trust-server';
+import { NEWS, PAGE, PATIENT, SALARIES } from '../../tests/fixtures/mcp/trust-server';
 import { type Db, LOCAL_USER_ID, openDb } from '../db/connect';
 import { addApprovalRule, findCoveringRule } from '../db/queries/approval-rules';
 import { callInstead } from '../llm/derived-fallback';
@@ -63,6 +63,29 @@ describe('SEP Propagation Rules / client responsibility 1: every result joins it
       sensitivity: ['financial'],
       origins: ['trust/fetch_page', 'trust/read_news', 'trust/read_salary'],
       malicious: { origin: 'trust/fetch_page' },
+      sources: [
+        {
+          origin: 'trust/fetch_page',
+          serverId: 'trust',
+          openWorld: true,
+          sensitivity: [],
+          attribution: [PAGE],
+        },
+        {
+          origin: 'trust/read_news',
+          serverId: 'trust',
+          openWorld: true,
+          sensitivity: [],
+          attribution: [NEWS],
+        },
+        {
+          origin: 'trust/read_salary',
+          serverId: 'trust',
+          openWorld: false,
+          sensitivity: ['financial'],
+          attribution: [SALARIES],
+        },
+      ],
     });
     expect((await state('other'))?.openWorld).toBe(false);
     expect(fixture.registry.trust?.previewState(LOCAL_USER_ID).openWorld).toBe(false);
@@ -80,6 +103,31 @@ describe('SEP Propagation Rules / client responsibility 1: every result joins it
     await run('read_salary');
     expect(received('read_news')).toEqual([{}]);
     expect(received('read_salary')).toEqual([{ openWorldHint: true, attribution: [NEWS] }]);
+  });
+
+  it('Privacy Considerations: a record’s attribution goes to the server that gave it, never to another', async () => {
+    const mirror = fixture.registry.start({
+      id: 'mirror',
+      name: 'Mirror',
+      transport: { type: 'http', url: fixture.url },
+      admission: 'strict',
+      source: 'config',
+    });
+    await mirror.connect();
+    try {
+      await run('fetch_page');
+      await run('read_record');
+      fixture.received.length = 0;
+      await dispatch(fixture.registry, { ...call('read_news'), serverId: 'mirror' });
+      await run('read_news');
+      expect(received('read_news')).toEqual([
+        { openWorldHint: true, attribution: ['https://evil.example'] },
+        // The mirror's news page reaches the trust server as its origin only.
+        { openWorldHint: true, attribution: [PAGE, 'https://news.example', PATIENT].sort() },
+      ]);
+    } finally {
+      await fixture.registry.remove('mirror', LOCAL_USER_ID, 'local');
+    }
   });
 
   it('a call outside a conversation (the preview) uses the user’s preview-local state, never a conversation’s', async () => {
@@ -137,6 +185,7 @@ describe('issue 12 item 4: what the model and the card get of a flagged or untru
       irreversible: true,
       maliciousActivity: true,
       untrustedSource: false,
+      acceptedSensitivity: true,
     });
     const outcome = await run('read_news');
     expect(outcome.untrusted).toBeUndefined();
@@ -145,7 +194,7 @@ describe('issue 12 item 4: what the model and the card get of a flagged or untru
 });
 
 describe('issue 12 item 3: trust escalation at the gate (SEP Example 1 and 2)', () => {
-  it('after a flagged open-world page, share stops at a confirmation naming the page; the flag is spent once it is gated', async () => {
+  it('after a flagged open-world page, share stops at a confirmation naming the page; the flag is spent once it is approved', async () => {
     await run('fetch_page');
     const steps = gatedDispatch(fixture.registry, call('share', { text: 'all of it' }));
     const first = await steps.next();
@@ -156,20 +205,78 @@ describe('issue 12 item 3: trust escalation at the gate (SEP Example 1 and 2)', 
     expect(ticket.trustReasons?.[0]?.text).toContain(PAGE);
     expect(ticket.remember).toBeUndefined();
     expect(received('share')).toEqual([]);
-    expect((await state())?.malicious).toBeNull();
+    expect((await state())?.malicious).toEqual({ origin: 'trust/fetch_page' });
     await answerGate(fixture.registry, ticket.id, LOCAL_USER_ID, { approved: true });
     const done = await steps.next();
     expect(!done.done && done.value.kind === 'done' && done.value.result.sent).toBe(true);
     expect(received('share')).toEqual([{ openWorldHint: true, attribution: [PAGE] }]);
+    expect((await state())?.malicious).toBeNull();
   });
 
-  it('the flag escalates only the next action-like call: a read does not spend it, the next action does', async () => {
+  it('Security Implications (user agency): a declined escalated call leaves the flag, so its retry is gated again', async () => {
+    await run('fetch_page');
+    for (const answer of [{ approved: false }, { approved: false, reason: 'expired' }] as const) {
+      const steps = gatedDispatch(fixture.registry, call('note'));
+      const first = await steps.next();
+      if (first.done || first.value.kind !== 'waiting') throw new Error('expected a gate');
+      expect(first.value.ticket.trustReasons?.map((r) => r.rule)).toEqual(['malicious-activity']);
+      await answerGate(fixture.registry, first.value.ticket.id, LOCAL_USER_ID, answer);
+      const done = await steps.next();
+      expect(!done.done && done.value.kind === 'done' && done.value.result.sent).toBe(false);
+      expect((await state())?.malicious).toEqual({ origin: 'trust/fetch_page' });
+    }
+    expect(received('note')).toEqual([]);
+    // The identical retry, from a view this time: still asked.
+    const retried = await startCall(fixture.registry, call('note'), 'view');
+    if (retried.kind !== 'gate') throw new Error('the retry ran without a gate');
+    expect(retried.ticket.trustReasons?.map((r) => r.rule)).toEqual(['malicious-activity']);
+    await answerGate(fixture.registry, retried.ticket.id, LOCAL_USER_ID, { approved: true });
+    expect(received('note')).toHaveLength(1);
+    expect((await state())?.malicious).toBeNull();
+    expect((await startCall(fixture.registry, call('note'), 'view')).kind).toBe('result');
+  });
+
+  it('inputMetadata.sensitivity: data of a class the tool does not accept raises its gate, naming the class and the result', async () => {
+    // send_letter accepts only `none`; a clean conversation asks only for its irreversible outcome.
+    const clean = await startCall(fixture.registry, call('send_letter'), 'view');
+    if (clean.kind !== 'gate') throw new Error('expected a gate');
+    expect(clean.ticket.trustReasons?.map((r) => r.rule)).toEqual(['irreversible']);
+    await answerGate(fixture.registry, clean.ticket.id, LOCAL_USER_ID, { approved: false });
+    await run('read_record');
+    const started = await startCall(fixture.registry, call('send_letter'), 'view');
+    if (started.kind !== 'gate') throw new Error('expected a gate');
+    const reason = started.ticket.trustReasons?.find((r) => r.rule === 'sensitivity-not-accepted');
+    expect(reason?.text).toContain(`regulated:HIPAA data from trust/read_record (${PATIENT})`);
+    expect(reason?.text).toContain('it accepts none');
+    // Data of a class the conversation-driven rule raised is asked every time: nothing to remember.
+    expect(started.ticket.remember).toBeUndefined();
+  });
+
+  it('a tool that declares the class it is given is not asked for it (share accepts pii; note declares nothing)', async () => {
+    await run('read_record');
+    const note = await startCall(fixture.registry, call('note'), 'view');
+    expect(note.kind).toBe('result');
+  });
+
+  it('the reason names the result that brought each kind of data, not every attribution the conversation holds', async () => {
+    await run('read_news');
+    await run('read_salary');
+    const started = await startCall(fixture.registry, call('share', { text: 'x' }), 'view');
+    if (started.kind !== 'gate') throw new Error('expected a gate');
+    const text = started.ticket.trustReasons?.find((r) => r.rule === 'public-destination')?.text ?? '';
+    expect(text).toContain(`open-world (untrusted) content from trust/read_news (${NEWS})`);
+    expect(text).toContain(`financial data from trust/read_salary (${SALARIES})`);
+    expect(text).not.toContain(`content from trust/read_news (${NEWS}), trust/read_salary`);
+    expect(text).not.toMatch(new RegExp(`open-world \\(untrusted\\) content from [^.]*${SALARIES}`));
+  });
+
+  it('the flag escalates only the next action-like call: a read does not spend it, the approved action does', async () => {
     await run('fetch_page');
     expect((await run('read_news')).sent).toBe(true);
     const started = await startCall(fixture.registry, call('note'), 'view');
-    expect(started.kind).toBe('gate');
-    if (started.kind === 'gate')
-      expect(started.ticket.trustReasons?.map((r) => r.rule)).toEqual(['malicious-activity']);
+    if (started.kind !== 'gate') throw new Error('expected a gate');
+    expect(started.ticket.trustReasons?.map((r) => r.rule)).toEqual(['malicious-activity']);
+    await answerGate(fixture.registry, started.ticket.id, LOCAL_USER_ID, { approved: true });
     expect((await state())?.malicious).toBeNull();
     // Spent: the call after that is what its own rules say (note has no gate).
     expect((await startCall(fixture.registry, call('note'), 'view')).kind).toBe('result');
@@ -183,7 +290,9 @@ describe('issue 12 item 3: trust escalation at the gate (SEP Example 1 and 2)', 
     await run('read_salary');
     const started = await startCall(fixture.registry, call('share', { text: 'x' }), 'view');
     if (started.kind !== 'gate') throw new Error('expected a gate');
-    expect(started.ticket.trustReasons?.[0]?.text).toContain(`financial data from ${SALARIES}`);
+    expect(started.ticket.trustReasons?.[0]?.text).toContain(
+      `financial data from trust/read_salary (${SALARIES})`,
+    );
   });
 });
 

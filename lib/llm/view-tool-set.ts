@@ -1,6 +1,6 @@
 import 'server-only';
 import { jsonSchema, type ToolSet, tool } from 'ai';
-import { awaitPass, spendMaliciousFlag } from '../gates/gated-call';
+import { awaitPass, spendMaliciousFlagOnApproval } from '../gates/gated-call';
 import { offerFor, rememberedPass, viewToolHash } from '../gates/remembered';
 import { gateStore } from '../gates/store';
 import { auditAction, declinedOutcome, rememberedOutcome } from '../mcp/action-log';
@@ -140,7 +140,6 @@ export function buildViewTools(
             ...(trustReasons.length > 0 ? { trustReasons } : {}),
             context,
           });
-          await spendMaliciousFlag(registry, call, decision);
           yield { model: [], view: { serverId: t.serverId, toolName: t.name, sent: false, gate: ticket } };
           // Wait → spend: the run is opened only for the call the pass names (edited under review).
           const passed = await awaitPass(ticket, options.abortSignal);
@@ -149,6 +148,7 @@ export function buildViewTools(
             yield failed(t.serverId, current, passed.code, passed.message);
             return;
           }
+          await spendMaliciousFlagOnApproval(registry, ticket);
           args = passed.args;
         }
         const run = openRun(session.userId, {

@@ -77,8 +77,22 @@ describe('issue 12 on the view-tool surface: a view-provided tool’s results tr
     ]);
     expect(ticket?.trustReasons?.[0]?.text).toContain(PAGE);
     expect(ticket?.remember).toBeUndefined();
-    expect((await registry.trust?.state(user, conversation))?.malicious).toBeNull();
+    // Spent only by an approval: the declined call leaves it, and the retry asks again.
+    expect((await registry.trust?.state(user, conversation))?.malicious).toEqual({
+      origin: 'probe/view_read',
+    });
     await answerGate(registry, ticket?.id ?? '', user, { approved: false, reason: 'cancelled' });
+    await posting.next();
+    expect((await registry.trust?.state(user, conversation))?.malicious).toEqual({
+      origin: 'probe/view_read',
+    });
+    const retry = start('view_post', 'tc3');
+    const again = (await retry.next()).value?.view.gate;
+    expect(again?.trustReasons?.map((r: { rule: string }) => r.rule)).toContain('malicious-activity');
+    await answerGate(registry, again?.id ?? '', user, { approved: true });
+    await retry.next();
+    expect((await registry.trust?.state(user, conversation))?.malicious).toBeNull();
     await posting.return(undefined);
+    await retry.return(undefined);
   });
 });

@@ -272,6 +272,7 @@ async function dispatchOnce(
       ...(passed.verified ? approvalEvidence(passed.verified.challengeId, passed.verified.response) : {}),
     },
     request.trust,
+    request.serverId,
   );
   try {
     const origin = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TrustDeclaration } from '../trust/trust-annotations';
+import type { SensitivityClass, TrustDeclaration } from '../trust/trust-annotations';
 import { EMPTY_TRUST_STATE, propagate, resultTrust, type TrustState } from '../trust/trust-state';
 import { GATE_LEVELS, GATE_TABLE, type Gate } from './gates';
 import {
@@ -53,7 +53,7 @@ describe('issue 12 item 6 / SEP Example 1: public destination with open-world or
       {
         rule: 'public-destination',
         gate: 'confirm',
-        text: 'This tool may send data to a public destination, and this conversation holds open-world (untrusted) content from https://evil.example/page.',
+        text: 'This tool may send data to a public destination, and this conversation holds open-world (untrusted) content from web/fetch_page (https://evil.example/page).',
       },
     ]);
   });
@@ -62,7 +62,7 @@ describe('issue 12 item 6 / SEP Example 1: public destination with open-world or
     const r = escalateForTrust({ gate: 'none', tool: sendEmail, state: salaryState });
     expect(r.gate).toBe('confirm');
     expect(r.reasons[0]?.text).toBe(
-      'This tool may send data to a public destination, and this conversation holds financial data from mcp://file-server.acme.local/hr/salaries.xlsx.',
+      'This tool may send data to a public destination, and this conversation holds financial data from files/read_file (mcp://file-server.acme.local/hr/salaries.xlsx).',
     );
   });
 
@@ -87,17 +87,25 @@ describe('issue 12 item 6 / SEP Example 1: public destination with open-world or
       openWorld: true,
     });
     expect(escalateForTrust({ gate: 'none', tool: sendEmail, state: s }).reasons[0]?.text).toBe(
-      'This tool may send data to a public destination, and this conversation holds open-world (untrusted) content from web/fetch_page (no attribution given).',
+      'This tool may send data to a public destination, and this conversation holds open-world (untrusted) content from web/fetch_page.',
     );
   });
 
-  it('both open-world and sensitive: the reason names both', () => {
+  it('both open-world and sensitive: the reason names each with the result that brought it', () => {
     const s = propagate(salaryState, WEB, {
       ...resultTrust({ attribution: [] }, { attribution: [] }),
       openWorld: true,
     });
     expect(escalateForTrust({ gate: 'none', tool: sendEmail, state: s }).reasons[0]?.text).toContain(
-      'open-world (untrusted) content and financial data from mcp://file-server.acme.local/hr/salaries.xlsx',
+      'open-world (untrusted) content from web/fetch_page and financial data from files/read_file (mcp://file-server.acme.local/hr/salaries.xlsx)',
+    );
+  });
+
+  it('a state stored before sources were kept names what it holds, as before', () => {
+    const { sources: _none, ...rest } = salaryState;
+    const old: TrustState = { ...rest, sources: [] };
+    expect(escalateForTrust({ gate: 'none', tool: sendEmail, state: old }).reasons[0]?.text).toBe(
+      'This tool may send data to a public destination, and this conversation holds financial data from mcp://file-server.acme.local/hr/salaries.xlsx.',
     );
   });
 
@@ -319,7 +327,74 @@ describe('SEP client responsibility 5: annotations are untrusted hints, they nev
       irreversible: true,
       maliciousActivity: true,
       untrustedSource: true,
+      acceptedSensitivity: true,
     });
+  });
+});
+
+describe('SEP inputMetadata.sensitivity: data of a class the tool does not accept → confirm', () => {
+  const accepting = (...sensitivity: SensitivityClass[]): TrustDeclaration => ({
+    attribution: [],
+    inputMetadata: { sensitivity },
+  });
+  const holding = (...sensitivity: SensitivityClass[]) =>
+    propagate(EMPTY_TRUST_STATE, FILES, {
+      ...resultTrust({ attribution: [] }, { attribution: [] }),
+      attribution: ['urn:example:patient:1'],
+      sensitivity,
+    });
+
+  it('a tool that accepts only none, given regulated data: confirm, naming the class, its result and what it accepts', () => {
+    const r = escalateForTrust({ gate: 'none', tool: accepting('none'), state: holding('regulated:HIPAA') });
+    expect(r.gate).toBe('confirm');
+    expect(r.reasons).toEqual([
+      {
+        rule: 'sensitivity-not-accepted',
+        gate: 'confirm',
+        text: 'This conversation holds regulated:HIPAA data from files/read_file (urn:example:patient:1), which this tool does not declare it accepts (it accepts none).',
+      },
+    ]);
+  });
+
+  it('over every held × accepted pair of classes: asked exactly when the tool does not accept the class', () => {
+    const classes: SensitivityClass[] = [
+      'none',
+      'user',
+      'pii',
+      'financial',
+      'credentials',
+      'regulated',
+      'regulated:HIPAA',
+      'regulated:GDPR',
+    ];
+    for (const held of classes.filter((c) => c !== 'none'))
+      for (const accepted of classes) {
+        const takes = held === accepted || (held.startsWith('regulated:') && accepted === 'regulated');
+        const r = escalateForTrust({ gate: 'none', tool: accepting(accepted), state: holding(held) });
+        expect(r.gate, `${held} to a tool accepting ${accepted}`).toBe(takes ? 'none' : 'confirm');
+      }
+  });
+
+  it('a tool that declares no input sensitivity, or a clean conversation, is not asked; the switch turns it off', () => {
+    expect(escalateForTrust({ gate: 'none', tool: { attribution: [] }, state: holding('pii') }).gate).toBe(
+      'none',
+    );
+    expect(escalateForTrust({ gate: 'none', tool: accepting('none'), state: EMPTY_TRUST_STATE }).gate).toBe(
+      'none',
+    );
+    expect(
+      escalateForTrust({
+        gate: 'none',
+        tool: accepting('none'),
+        state: holding('pii'),
+        config: { acceptedSensitivity: false },
+      }).gate,
+    ).toBe('none');
+  });
+
+  it('is asked every time: a remembered approval never covers it', () => {
+    const r = escalateForTrust({ gate: 'none', tool: accepting('none'), state: holding('pii') });
+    expect(rememberedMayCover(r.reasons)).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
+import type { SensitivityClass } from '../trust/trust-annotations';
 import { isSensitiveClass, type TrustDeclaration } from '../trust/trust-annotations';
-import type { ResultTrust, TrustState } from '../trust/trust-state';
+import type { ResultTrust, TrustSource, TrustState } from '../trust/trust-state';
 import { GATE_RULE_TEXT, type GateVerdict } from './gate-precedence';
 import { GATE_TABLE, type Gate, stricter } from './gates';
 import type { McpletType } from './types';
@@ -18,6 +19,8 @@ export interface TrustPolicyConfig {
   maliciousActivity: boolean;
   /** `returnMetadata.source: untrustedPublic` makes the result untrusted content. */
   untrustedSource: boolean;
+  /** The conversation holds data of a class the tool's `inputMetadata.sensitivity` does not accept. */
+  acceptedSensitivity: boolean;
 }
 
 export const DEFAULT_TRUST_POLICY: TrustPolicyConfig = Object.freeze({
@@ -25,14 +28,21 @@ export const DEFAULT_TRUST_POLICY: TrustPolicyConfig = Object.freeze({
   irreversible: true,
   maliciousActivity: true,
   untrustedSource: true,
+  acceptedSensitivity: true,
 });
 
-export type TrustRule = 'public-destination' | 'irreversible' | 'malicious-activity';
+export type TrustRule =
+  | 'public-destination'
+  | 'irreversible'
+  | 'malicious-activity'
+  | 'sensitivity-not-accepted';
 
 export const TRUST_RULE_TEXT: Record<TrustRule, string> = {
   'public-destination': 'may send open-world or sensitive data of this conversation to a public destination',
   irreversible: 'inputMetadata.outcomes: irreversible',
   'malicious-activity': 'an earlier result was flagged maliciousActivityHint',
+  'sensitivity-not-accepted':
+    'the conversation holds data of a class inputMetadata.sensitivity does not accept',
 };
 
 export interface TrustReason {
@@ -81,30 +91,70 @@ function list(items: readonly string[]): string {
   return items.join(', ');
 }
 
-function whatMayLeave(state: TrustState): string {
+/** A result's tool, and where its data came from when the server said so. */
+function sourceName(source: TrustSource): string {
+  return source.attribution.length > 0 ? `${source.origin} (${list(source.attribution)})` : source.origin;
+}
+
+/**
+ * The risky data, each part named by the results that brought it, so the user sees which result
+ * asks for the confirmation. A state stored before sources were kept names what it has.
+ */
+function whatMayLeave(state: TrustState, classes: readonly SensitivityClass[], openWorld: boolean): string {
   const parts: string[] = [];
-  if (state.openWorld) parts.push('open-world (untrusted) content');
-  const sensitive = state.sensitivity.filter(isSensitiveClass);
-  if (sensitive.length > 0) parts.push(`${list(sensitive)} data`);
-  const from =
-    state.attribution.length > 0
+  const tracked = state.sources.length > 0;
+  if (openWorld) {
+    const from = state.sources.filter((s) => s.openWorld).map(sourceName);
+    parts.push(`open-world (untrusted) content${from.length > 0 ? ` from ${list(from)}` : ''}`);
+  }
+  for (const c of classes) {
+    const from = state.sources.filter((s) => s.sensitivity.includes(c)).map(sourceName);
+    parts.push(`${c} data${from.length > 0 ? ` from ${list(from)}` : ''}`);
+  }
+  const untracked = tracked
+    ? ''
+    : state.attribution.length > 0
       ? ` from ${list(state.attribution)}`
       : state.origins.length > 0
         ? ` from ${list(state.origins)} (no attribution given)`
         : '';
-  return `${parts.join(' and ')}${from}`;
+  return `${parts.join(' and ')}${untracked}`;
+}
+
+/**
+ * Whether a tool that declares `accepted` input classes accepts data of class `held`: a bare
+ * `regulated` accepts every regime; a named regime accepts only itself.
+ */
+function accepts(accepted: readonly SensitivityClass[], held: SensitivityClass): boolean {
+  return accepted.includes(held) || (held.startsWith('regulated:') && accepted.includes('regulated'));
+}
+
+/** The classes the conversation holds that a tool declaring `accepted` does not accept. */
+export function unacceptedClasses(
+  state: TrustState,
+  accepted: readonly SensitivityClass[],
+): SensitivityClass[] {
+  return state.sensitivity.filter((c) => c !== 'none' && !accepts(accepted, c));
 }
 
 export function escalateForTrust(input: TrustEscalationInput): TrustEscalation {
   const config = { ...DEFAULT_TRUST_POLICY, ...input.config };
   const meta = input.tool.inputMetadata;
   const reasons: TrustReason[] = [];
-  const holdsRisky = input.state.openWorld || input.state.sensitivity.some(isSensitiveClass);
+  const sensitive = input.state.sensitivity.filter(isSensitiveClass);
+  const holdsRisky = input.state.openWorld || sensitive.length > 0;
   if (config.publicDestination && meta?.destination?.includes('public') && holdsRisky)
     reasons.push({
       rule: 'public-destination',
       gate: 'confirm',
-      text: `This tool may send data to a public destination, and this conversation holds ${whatMayLeave(input.state)}.`,
+      text: `This tool may send data to a public destination, and this conversation holds ${whatMayLeave(input.state, sensitive, input.state.openWorld)}.`,
+    });
+  const unaccepted = meta?.sensitivity ? unacceptedClasses(input.state, meta.sensitivity) : [];
+  if (config.acceptedSensitivity && meta?.sensitivity && unaccepted.length > 0)
+    reasons.push({
+      rule: 'sensitivity-not-accepted',
+      gate: 'confirm',
+      text: `This conversation holds ${whatMayLeave(input.state, unaccepted, false)}, which this tool does not declare it accepts (it accepts ${list(meta.sensitivity.length > 0 ? meta.sensitivity : ['none'])}).`,
     });
   if (config.irreversible && meta?.outcomes?.includes('irreversible'))
     reasons.push({
@@ -149,7 +199,11 @@ export const DECISION_RULE_TEXT: Record<TrustVerdict['rule'], string> = {
 };
 
 /** The trust rules that ask because of what the conversation holds, not because of the tool's definition. */
-const CONVERSATION_RULES: ReadonlySet<TrustRule> = new Set(['public-destination', 'malicious-activity']);
+const CONVERSATION_RULES: ReadonlySet<TrustRule> = new Set([
+  'public-destination',
+  'malicious-activity',
+  'sensitivity-not-accepted',
+]);
 
 /**
  * Whether a remembered approval (issue 11.3, docs/gates.md) may stand in for this call's

@@ -158,6 +158,29 @@ describe('SEP Propagation Rules 2: attribution accumulates as a union', () => {
       sensitivity: ['financial', 'pii'],
       origins: ['files/read_file', 'notes/list', 'web/fetch_page'],
       malicious: null,
+      sources: [
+        {
+          origin: 'files/read_file',
+          serverId: 'files',
+          openWorld: false,
+          sensitivity: ['financial'],
+          attribution: ['mcp://b'],
+        },
+        {
+          origin: 'notes/list',
+          serverId: 'notes',
+          openWorld: false,
+          sensitivity: ['pii'],
+          attribution: ['https://a', 'urn:c'],
+        },
+        {
+          origin: 'web/fetch_page',
+          serverId: 'web',
+          openWorld: true,
+          sensitivity: [],
+          attribution: ['https://a'],
+        },
+      ],
     });
   });
 });
@@ -259,7 +282,7 @@ describe('trust state is immutable and serialisable', () => {
 
 describe('SEP Request Annotations / client responsibility 1: params._meta.annotations of every call', () => {
   it('an empty session sends an empty annotations object', () => {
-    expect(requestAnnotations(EMPTY_TRUST_STATE)).toEqual({});
+    expect(requestAnnotations(EMPTY_TRUST_STATE, 'web')).toEqual({});
   });
 
   it('Example 1: after an open-world result the request carries openWorldHint: true and the attribution', () => {
@@ -269,29 +292,112 @@ describe('SEP Request Annotations / client responsibility 1: params._meta.annota
       { annotations: { openWorldHint: true } },
       { _meta: { annotations: { openWorldHint: true, attribution: ['https://evil.example/page'] } } },
     );
-    expect(requestAnnotations(s)).toEqual({
+    expect(requestAnnotations(s, 'web')).toEqual({
       openWorldHint: true,
       attribution: ['https://evil.example/page'],
     });
   });
 
+  it('Privacy Considerations: another server gets the open-world mark and web origins only, never a record id or a page', () => {
+    let s = fold([
+      [WEB, { ...plain, openWorld: true, attribution: ['https://evil.example/page?q=1'] }],
+      [
+        FILES,
+        { ...plain, sensitivity: ['regulated:HIPAA'], attribution: ['urn:patient:12345', '/hr/x.pdf'] },
+      ],
+    ]);
+    expect(requestAnnotations(s, 'files')).toEqual({
+      openWorldHint: true,
+      attribution: ['/hr/x.pdf', 'https://evil.example', 'urn:patient:12345'],
+    });
+    expect(requestAnnotations(s, 'web')).toEqual({
+      openWorldHint: true,
+      attribution: ['https://evil.example/page?q=1'],
+    });
+    expect(requestAnnotations(s, 'mail')).toEqual({
+      openWorldHint: true,
+      attribution: ['https://evil.example'],
+    });
+    // A later server's own result does not make the others' attribution its own.
+    s = fold(
+      [
+        [
+          { serverId: 'mail', toolName: 'send' },
+          { ...plain, attribution: ['mailto:a@b.example'] },
+        ],
+      ],
+      s,
+    );
+    expect(requestAnnotations(s, 'mail').attribution).toEqual(['https://evil.example', 'mailto:a@b.example']);
+  });
+
+  it('a state stored before sources were kept sends its attribution minimized to every server', () => {
+    const old = restoreTrustState(
+      JSON.stringify({
+        version: 1,
+        openWorld: true,
+        attribution: ['https://a.example/p', 'urn:patient:1'],
+        sensitivity: [],
+        origins: ['web/fetch_page'],
+        malicious: null,
+      }),
+    );
+    if (!old.ok) throw new Error(old.reason);
+    expect(old.state.sources).toEqual([]);
+    expect(requestAnnotations(old.state, 'web')).toEqual({
+      openWorldHint: true,
+      attribution: ['https://a.example'],
+    });
+  });
+
+  it('the sources name, per tool, what its results brought', () => {
+    const s = fold([
+      [WEB, { ...plain, openWorld: true, attribution: ['https://a.example/p'] }],
+      [FILES, { ...plain, sensitivity: ['financial'] }],
+      [WEB, { ...plain, attribution: ['https://b.example/q'] }],
+      [NOTES, plain],
+    ]);
+    expect(s.sources).toEqual([
+      {
+        origin: 'files/read_file',
+        serverId: 'files',
+        openWorld: false,
+        sensitivity: ['financial'],
+        attribution: [],
+      },
+      {
+        origin: 'web/fetch_page',
+        serverId: 'web',
+        openWorld: true,
+        sensitivity: [],
+        attribution: ['https://a.example/p', 'https://b.example/q'],
+      },
+    ]);
+  });
+
   it('attribution alone (no open-world) is sent without openWorldHint', () => {
     const s = fold([[FILES, { ...plain, attribution: ['mcp://file-server.acme.local/hr/salaries.xlsx'] }]]);
-    expect(requestAnnotations(s)).toEqual({ attribution: ['mcp://file-server.acme.local/hr/salaries.xlsx'] });
+    expect(requestAnnotations(s, 'files')).toEqual({
+      attribution: ['mcp://file-server.acme.local/hr/salaries.xlsx'],
+    });
   });
 
   it('the returned attribution is a copy: changing it does not change the state', () => {
     const s = fold([[FILES, { ...plain, attribution: ['urn:a'] }]]);
-    requestAnnotations(s).attribution?.push('urn:b');
+    requestAnnotations(s, 'files').attribution?.push('urn:b');
     expect(s.attribution).toEqual(['urn:a']);
   });
 
   it("withRequestAnnotations keeps the caller's _meta but always replaces its annotations with the host's", () => {
     const s = fold([[WEB, { ...plain, openWorld: true, attribution: ['https://a'] }]]);
     expect(
-      withRequestAnnotations({ progressToken: 7, annotations: { openWorldHint: false, attribution: [] } }, s),
+      withRequestAnnotations(
+        { progressToken: 7, annotations: { openWorldHint: false, attribution: [] } },
+        s,
+        'web',
+      ),
     ).toEqual({ progressToken: 7, annotations: { openWorldHint: true, attribution: ['https://a'] } });
-    expect(withRequestAnnotations(undefined, EMPTY_TRUST_STATE)).toEqual({ annotations: {} });
+    expect(withRequestAnnotations(undefined, EMPTY_TRUST_STATE, 'web')).toEqual({ annotations: {} });
   });
 });
 

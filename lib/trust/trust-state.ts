@@ -22,6 +22,21 @@ export interface TrustState {
   origins: string[];
   /** A result flagged malicious activity; the next action-like call needs a confirmation. */
   malicious: { origin: string } | null;
+  /**
+   * What each tool's results brought, one entry per tool, sorted: so that a reason names the result
+   * that caused it, and attribution goes in full only to the server that gave it. A state stored
+   * before this was kept has none (its attribution is then treated as another server's).
+   */
+  sources: TrustSource[];
+}
+
+/** What the results of one tool (`server/tool`) brought into a conversation. */
+export interface TrustSource {
+  origin: string;
+  serverId: string;
+  openWorld: boolean;
+  sensitivity: SensitivityClass[];
+  attribution: string[];
 }
 
 export const EMPTY_TRUST_STATE: TrustState = Object.freeze({
@@ -31,6 +46,7 @@ export const EMPTY_TRUST_STATE: TrustState = Object.freeze({
   sensitivity: [],
   origins: [],
   malicious: null,
+  sources: [],
 }) as TrustState;
 
 /** Which tool produced a result, for the reasons a dialog shows when attribution is empty. */
@@ -79,10 +95,31 @@ export function resultTrust(tool: TrustDeclaration, result: TrustDeclaration): R
   };
 }
 
+/** The sources with one more result of `origin` folded in (a union per tool, never removing anything). */
+function withSource(
+  sources: readonly TrustSource[],
+  origin: ResultOrigin,
+  trust: ResultTrust,
+): TrustSource[] {
+  const key = originKey(origin);
+  const before = sources.find((source) => source.origin === key);
+  const merged: TrustSource = {
+    origin: key,
+    serverId: origin.serverId,
+    openWorld: (before?.openWorld ?? false) || trust.openWorld,
+    sensitivity: union(before?.sensitivity ?? [], trust.sensitivity),
+    attribution: union(before?.attribution ?? [], trust.attribution),
+  };
+  return [...sources.filter((source) => source.origin !== key), merged].sort((a, b) =>
+    a.origin < b.origin ? -1 : a.origin > b.origin ? 1 : 0,
+  );
+}
+
 /** SEP "Propagation Rules": the state after one result. Never removes anything. */
 export function propagate(state: TrustState, origin: ResultOrigin, trust: ResultTrust): TrustState {
   const key = originKey(origin);
   const brings = trust.openWorld || trust.sensitivity.length > 0;
+  const adds = brings || trust.attribution.length > 0;
   return {
     version: 1,
     openWorld: state.openWorld || trust.openWorld,
@@ -90,6 +127,7 @@ export function propagate(state: TrustState, origin: ResultOrigin, trust: Result
     sensitivity: union(state.sensitivity, trust.sensitivity),
     origins: brings ? union(state.origins, [key]) : [...state.origins],
     malicious: trust.malicious ? { origin: key } : state.malicious,
+    sources: adds ? withSource(state.sources, origin, trust) : [...state.sources],
   };
 }
 
@@ -119,26 +157,47 @@ export interface RequestAnnotations {
 }
 
 /**
- * Client responsibility 1: propagate the session's annotations to every server it calls. Fields
- * are omitted when there is nothing to say (the SEP: missing means unknown, not safe).
+ * Attribution as another server may see it (SEP Privacy Considerations, "minimizing attribution
+ * detail"): a web address keeps only its origin, which says where open-world data came from without
+ * naming the page; anything else (a record's URN, a file path, an id) is not sent at all.
  */
-export function requestAnnotations(state: TrustState): RequestAnnotations {
+export function minimizedAttribution(entry: string): string | undefined {
+  if (!URL.canParse(entry)) return undefined;
+  const url = new URL(entry);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+}
+
+/**
+ * Client responsibility 1: propagate the session's annotations to every server it calls. Fields
+ * are omitted when there is nothing to say (the SEP: missing means unknown, not safe). The
+ * open-world mark goes to every server; attribution goes in full only to the server whose results
+ * gave it, and minimized to the rest (docs/gates.md).
+ */
+export function requestAnnotations(state: TrustState, serverId: string): RequestAnnotations {
   const out: RequestAnnotations = {};
   if (state.openWorld) out.openWorldHint = true;
-  if (state.attribution.length > 0) out.attribution = [...state.attribution];
+  const own = new Set(
+    state.sources.filter((source) => source.serverId === serverId).flatMap((source) => source.attribution),
+  );
+  const sent = state.attribution.flatMap((entry) => {
+    const shown = own.has(entry) ? entry : minimizedAttribution(entry);
+    return shown === undefined ? [] : [shown];
+  });
+  if (sent.length > 0) out.attribution = union([], sent);
   return out;
 }
 
 /**
- * The `params._meta` to send: the caller's `_meta` (progress token etc.) kept, `annotations`
- * always the host's, so neither the model nor a view can send a server a cleaner history.
+ * The `params._meta` to send to `serverId`: the caller's `_meta` (progress token etc.) kept,
+ * `annotations` always the host's, so neither the model nor a view can send a server a cleaner history.
  */
 export function withRequestAnnotations(
   meta: Record<string, unknown> | undefined,
   state: TrustState,
+  serverId: string,
 ): Record<string, unknown> {
   const { annotations: _ignored, ...rest } = meta ?? {};
-  return { ...rest, annotations: requestAnnotations(state) };
+  return { ...rest, annotations: requestAnnotations(state, serverId) };
 }
 
 export function serializeTrustState(state: TrustState): string {
@@ -190,6 +249,10 @@ export function restoreTrustState(text: string): TrustStateRestore {
       return { ok: false, reason: 'trust state malicious is neither null nor { origin }' };
     malicious = { origin: (m as { origin: string }).origin };
   }
+  // A state stored before sources were kept has none: its attribution counts as another server's.
+  const sources = v.sources === undefined ? [] : v.sources;
+  if (!Array.isArray(sources) || !sources.every(isTrustSource))
+    return { ok: false, reason: 'trust state sources is not a list of sources' };
   return {
     ok: true,
     state: {
@@ -200,6 +263,19 @@ export function restoreTrustState(text: string): TrustStateRestore {
       sensitivity: union([], v.sensitivity as SensitivityClass[]),
       origins: union([], v.origins),
       malicious,
+      sources,
     },
   };
+}
+
+function isTrustSource(value: unknown): value is TrustSource {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.origin === 'string' &&
+    typeof v.serverId === 'string' &&
+    typeof v.openWorld === 'boolean' &&
+    isStringArray(v.sensitivity) &&
+    isStringArray(v.attribution)
+  );
 }
