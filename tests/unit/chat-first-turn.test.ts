@@ -31,7 +31,6 @@ vi.stubEnv('OLLAMA_BASE_URL', 'http://127.0.0.1:9');
 
 const { handleChatRequest } = await import('../../lib/llm/chat-handler');
 const { getDb, LOCAL_USER_ID } = await import('../../lib/db');
-const { ensureConversation } = await import('../../lib/db/queries/conversations');
 const { listMessages, saveMessage } = await import('../../lib/db/queries/messages');
 const { getRegistry } = await import('../../lib/mcp/host-registry');
 
