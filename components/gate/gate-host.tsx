@@ -1,11 +1,12 @@
 'use client';
 import { AlertDialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { argRows } from '@/lib/gates/arg-rows';
 import { type BrowserPrompt, GATE_TABLE } from '@/lib/mcplet/gates';
 import { type GateAnswer, type GatePrompt, useGates } from '@/lib/store/gates';
 import type { ApprovalScopeKind } from '@/lib/trust/approval-rules';
 import { Button } from '../ui/button';
+import { ScrollRegion } from '../ui/scroll-region';
 import { PasskeySteps } from './passkey-steps';
 import { ReviewForm } from './review-form';
 import { VerifiedSteps } from './verified-steps';
@@ -224,14 +225,27 @@ function Answer({
   }
 }
 
+/** The dialog's first control: a choice, a field or a button, not the scrolling details above them. */
+const FIRST_CONTROL = 'input:not([disabled]), select, textarea, button:not([disabled])';
+
+/** Where focus goes when a gate closes and what had it is gone: the composer, else nowhere. */
+function focusComposer() {
+  const composer = document.querySelector<HTMLElement>('[data-testid="composer"]');
+  composer?.focus();
+}
+
 /**
  * The host-drawn gate (spec 4, 6.7): a modal over everything, views included, so no view can paint
  * over it or click it. It shows the tool, its server and the exact arguments the server will send.
+ * However long they are, the dialog fits the viewport: the details scroll inside it and the answer
+ * stays in view and reachable by keyboard.
  */
 export function GateHost() {
   const current = useGates((s) => s.queue[0]);
   const answer = useGates((s) => s.answer);
   const [left, setLeft] = useState(0);
+  const content = useRef<HTMLDivElement>(null);
+  const returnTo = useRef<Element | null>(null);
 
   useEffect(() => {
     if (!current) return;
@@ -256,21 +270,41 @@ export function GateHost() {
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 w-[min(94vw,32rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-bg p-5 shadow-2xl"
+          ref={content}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-1.5rem)] w-[min(94vw,32rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-border bg-bg p-5 shadow-2xl"
           data-testid="gate-dialog"
           data-gate={prompt.gate}
           data-gate-id={prompt.id}
           data-tool={prompt.toolName}
           data-kind={prompt.kind ?? 'call'}
-          // A view's frame may hold the keyboard when it asks for the call: take it back to this
-          // window first, so the dialog's own focus (and its trap, and Escape) reach the user.
-          onOpenAutoFocus={() => window.focus()}
+          onOpenAutoFocus={(event) => {
+            returnTo.current = document.activeElement;
+            // A view's frame may hold the keyboard when it asks for the call: take it back to this
+            // window first, so the dialog's own focus (and its trap, and Escape) reach the user.
+            window.focus();
+            const first = content.current?.querySelector<HTMLElement>(FIRST_CONTROL);
+            if (!first) return;
+            event.preventDefault();
+            first.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            const back = returnTo.current;
+            returnTo.current = null;
+            // Radix returns focus to what had it; when that is gone (or was nothing), the composer.
+            if (back instanceof HTMLElement && back.isConnected && back !== document.body) return;
+            event.preventDefault();
+            focusComposer();
+          }}
         >
-          <AlertDialog.Title className="text-base font-semibold">
+          <AlertDialog.Title className="shrink-0 text-base font-semibold">
             {prompt.command ? 'Run a command on this computer?' : TITLES[shows]}
           </AlertDialog.Title>
           <AlertDialog.Description asChild>
-            <div className="mt-2 space-y-3 text-sm">
+            <ScrollRegion
+              label="What this call sends"
+              className={`mt-2 min-h-0 shrink space-y-3 overflow-y-auto text-sm ${review ? 'max-h-[35dvh]' : ''}`}
+              data-testid="gate-details"
+            >
               {prompt.promptMessage ? <p className="font-medium">{prompt.promptMessage}</p> : null}
               {prompt.trustReasons?.length ? <TrustReasons reasons={prompt.trustReasons} /> : null}
               {prompt.command ? (
@@ -289,9 +323,12 @@ export function GateHost() {
                 Nothing {prompt.command ? 'runs' : 'is sent'} until you confirm. This request expires in{' '}
                 {left} s.
               </p>
-            </div>
+            </ScrollRegion>
           </AlertDialog.Description>
-          <Answer prompt={prompt} error={error} answer={answer} />
+          {/* The answer keeps its size; only a review's form, which may be long, scrolls (its buttons stay put). */}
+          <div className={review ? 'min-h-0 flex-1 overflow-y-auto' : 'shrink-0'}>
+            <Answer prompt={prompt} error={error} answer={answer} />
+          </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>

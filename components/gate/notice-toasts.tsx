@@ -10,7 +10,8 @@ function argsText(args: unknown): string {
 
 /**
  * Notify level (WebMCP humanInTheLoopHint `notify`): the call already ran; the user is told what
- * ran and with which arguments, without being asked. Non-blocking and dismissible.
+ * ran and with which arguments, without being asked. Non-blocking and dismissible; repeated calls of
+ * one tool share a notice (lib/store/notices.ts).
  */
 export function NoticeToasts() {
   const notices = useNotices((s) => s.notices);
@@ -29,11 +30,19 @@ export function NoticeToasts() {
           className="pointer-events-auto rounded-lg border border-border bg-bg p-3 text-sm shadow-lg"
           data-testid="notice-toast"
           data-tool={n.toolName}
+          data-count={n.count}
         >
           <div className="flex items-start justify-between gap-2">
             <p>
               Ran <code className="font-mono">{n.toolName}</code>
               {n.serverName ? <> from {n.serverName}</> : null}
+              {n.count > 1 ? (
+                // The count changes with every call of a polling view; it is not read out each time.
+                <span className="text-muted" data-testid="notice-count" aria-hidden="true">
+                  {' '}
+                  ({n.count} times)
+                </span>
+              ) : null}
             </p>
             <button
               type="button"

@@ -130,7 +130,8 @@ export function ReviewForm({
           {error}
         </p>
       ) : null}
-      <div className="flex justify-end gap-2 pt-2">
+      {/* Stays in view while a long form scrolls under it inside the dialog. */}
+      <div className="sticky bottom-0 flex justify-end gap-2 bg-bg pt-2">
         <Button data-testid="gate-cancel" onClick={onCancel}>
           Cancel
         </Button>

@@ -102,7 +102,7 @@ async function callFromView(
   }
   const level = outcome.decision.gate;
   if (outcome.sent && level && GATE_TABLE[level].browser === 'notice')
-    useNotices.getState().push({ id: crypto.randomUUID(), toolName: name, args });
+    useNotices.getState().push({ id: crypto.randomUUID(), toolName: name, serverId, args });
   if (outcome.result) return outcome.result;
   if (!outcome.sent && answer && !answer.approved) throw gateRefusalError(answer.reason ?? 'cancelled');
   const error = envelopeError(outcome.envelope);

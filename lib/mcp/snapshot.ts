@@ -1,5 +1,5 @@
 import { modelToolName } from '../mcplet/names';
-import { gateVerdict } from '../mcplet/policy';
+import { gateVerdict, usualCaller } from '../mcplet/policy';
 import type { TrustVerdict } from '../mcplet/trust-escalation';
 import type { McpletTool, RejectedTool } from '../mcplet/types';
 import type { ServerConnection } from './connection';
@@ -73,7 +73,8 @@ export function serverView(
       return {
         ...mark(tool),
         modelName: modelToolName(config.id, tool.name),
-        gate: gateVerdict(tool, { trustHints: hintsTrusted(config) }),
+        // Shown for the caller that can call the tool: a view of its server for an app-only tool.
+        gate: gateVerdict(tool, { trustHints: hintsTrusted(config), caller: usualCaller(tool) }),
         ...(schema
           ? {
               resultSchema: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type GateCaller,
   type GateInputs,
   HITL_HINTS,
   type HitlHint,
@@ -7,7 +8,7 @@ import {
   type UserGateSetting,
 } from './gate-precedence';
 import { GATE_LEVELS, GATE_TABLE, type Gate, stricter } from './gates';
-import { MCPLET_TYPES, type ToolAuth } from './types';
+import { MCPLET_TYPES, type Surface, type ToolAuth } from './types';
 
 const AUTHS: Array<{ label: string; auth?: ToolAuth }> = [
   { label: 'no auth' },
@@ -18,6 +19,13 @@ const HINTS: Array<HitlHint | undefined> = [undefined, ...HITL_HINTS];
 const DESTRUCTIVE: Array<boolean | undefined> = [undefined, false, true];
 const SETTINGS: Array<UserGateSetting | undefined> = [undefined, 'none', 'notify', 'review', 'confirm'];
 const ADMITTED = ['mcplet', 'overlay', 'annotations'] as const;
+/** The caller and the tool's visibility: the model, or a view of the tool's own server, with an app-only tool or not. */
+const CALLERS: Array<{ caller?: GateCaller; visibility?: Surface[] }> = [
+  {},
+  { caller: 'model', visibility: ['model', 'app'] },
+  { caller: 'own-view', visibility: ['model', 'app'] },
+  { caller: 'own-view', visibility: ['app'] },
+];
 
 function every(): GateInputs[] {
   const all: GateInputs[] = [];
@@ -28,7 +36,18 @@ function every(): GateInputs[] {
           for (const trustHints of [false, true])
             for (const userSetting of SETTINGS)
               for (const admittedBy of ADMITTED)
-                all.push({ mcpletType, auth, hint, destructiveHint, trustHints, userSetting, admittedBy });
+                for (const { caller, visibility } of CALLERS)
+                  all.push({
+                    mcpletType,
+                    auth,
+                    hint,
+                    destructiveHint,
+                    trustHints,
+                    userSetting,
+                    admittedBy,
+                    caller,
+                    visibility,
+                  });
   return all;
 }
 
@@ -43,7 +62,9 @@ function expected(c: GateInputs): Gate {
   if (c.auth?.required === 'passkey' && c.auth.enforcement === 'strict') floor = 'passkey';
   if (declared && (c.mcpletType === 'action' || c.auth)) floor = stricter(floor, 'confirm');
   let derived: Gate = 'none';
-  if (!declared && (c.mcpletType === 'action' || c.auth)) derived = 'confirm';
+  const ownAppOnly = c.caller === 'own-view' && c.visibility?.length === 1 && c.visibility[0] === 'app';
+  if (!declared && (c.mcpletType === 'action' || c.auth))
+    derived = ownAppOnly && !c.auth ? 'notify' : 'confirm';
   if (c.destructiveHint === true) derived = 'confirm';
   if (c.trustHints && c.hint) return stricter(floor, c.hint);
   return stricter(stricter(floor, derived), c.hint ?? 'none');
@@ -101,6 +122,40 @@ describe('gate precedence over every combination', () => {
     for (const c of combos.filter((x) => !x.trustHints && x.hint)) {
       const without = resolveGate({ ...c, hint: undefined }).gate;
       expect(resolveGate(c).gate, label(c)).toBe(stricter(without, c.hint as Gate));
+    }
+  });
+
+  it("annotations admission: only a view's call of its own server's app-only tool turns the derived confirmation into a notice", () => {
+    const derived = combos.filter(
+      (x) =>
+        x.admittedBy === 'annotations' &&
+        x.mcpletType === 'action' &&
+        !x.auth &&
+        !x.destructiveHint &&
+        !x.hint &&
+        !x.userSetting,
+    );
+    for (const c of derived) {
+      const ownAppOnly = c.caller === 'own-view' && c.visibility?.join() === 'app';
+      expect(resolveGate(c), label(c)).toEqual(
+        ownAppOnly ? { gate: 'notify', rule: 'own-view-app-only' } : { gate: 'confirm', rule: 'annotations' },
+      );
+    }
+  });
+
+  it('MCPlet metadata, destructiveHint, an untrusted hint and the setting still raise an own-view app-only call', () => {
+    const ownAppOnly = combos.filter((x) => x.caller === 'own-view' && x.visibility?.join() === 'app');
+    for (const c of ownAppOnly) {
+      const gate = resolveGate(c).gate;
+      if (c.admittedBy !== 'annotations' && (c.mcpletType === 'action' || c.auth))
+        expect(atLeast(gate, 'confirm'), label(c)).toBe(true);
+      // Annotations-derived: a trusted hint may replace it, as for any other caller.
+      if (c.admittedBy === 'annotations' && c.auth && !(c.trustHints && c.hint))
+        expect(atLeast(gate, 'confirm'), label(c)).toBe(true);
+      if (c.destructiveHint && !(c.trustHints && c.hint))
+        expect(atLeast(gate, 'confirm'), label(c)).toBe(true);
+      if (c.hint) expect(atLeast(gate, c.hint), label(c)).toBe(true);
+      if (c.userSetting) expect(atLeast(gate, c.userSetting), label(c)).toBe(true);
     }
   });
 

@@ -1,5 +1,5 @@
 import { GATE_TABLE, type Gate } from './gates';
-import type { AdmittedBy, McpletType, ToolAuth } from './types';
+import type { AdmittedBy, McpletType, Surface, ToolAuth } from './types';
 
 /** The WebMCP `humanInTheLoopHint` values (webmcp-proposal-hitl-hint). */
 export const HITL_HINTS = ['none', 'notify', 'review', 'confirm'] as const;
@@ -8,6 +8,13 @@ export type HitlHint = (typeof HITL_HINTS)[number];
 export function isHitlHint(value: unknown): value is HitlHint {
   return typeof value === 'string' && (HITL_HINTS as readonly string[]).includes(value);
 }
+
+/**
+ * Who proposes the call, as far as its gate is concerned: the model (also the preview acting as the
+ * model), a view of the tool's own server (`decide()` refuses a view of any other server), or the
+ * model through a tool an open view provides.
+ */
+export type GateCaller = 'model' | 'own-view' | 'view-tool';
 
 /** A level the user chose for a tool (the settings page comes later); never lower than the rules. */
 export type UserGateSetting = Exclude<Gate, 'passkey' | 'verified'>;
@@ -19,6 +26,7 @@ export type GateRule =
   | 'mcplet-auth'
   | 'verified-approval'
   | 'annotations'
+  | 'own-view-app-only'
   | 'destructive-hint'
   | 'hint'
   | 'trusted-hint'
@@ -30,6 +38,8 @@ export const GATE_RULE_TEXT: Record<GateRule, string> = {
   'mcplet-auth': 'MCPlet auth (spec 7)',
   'verified-approval': 'the server verifies a passkey approval of each call (SEP-2672)',
   annotations: 'no readOnlyHint under annotations admission',
+  'own-view-app-only':
+    "an app-only tool called by its own server's view, with no readOnlyHint under annotations admission",
   'destructive-hint': 'destructiveHint: true',
   hint: "the server's humanInTheLoopHint (may only raise)",
   'trusted-hint': "the server's humanInTheLoopHint (hints trusted in host.config.json)",
@@ -48,6 +58,10 @@ export interface GateInputs {
   /** `servers[].trustHints` in host.config.json: the hint may also lower annotations-derived levels. */
   trustHints?: boolean;
   userSetting?: UserGateSetting;
+  /** Who calls; the model when absent. */
+  caller?: GateCaller;
+  /** The tool's `_meta.ui.visibility` (8.2); both surfaces when absent. */
+  visibility?: readonly Surface[];
 }
 
 export interface GateVerdict {
@@ -78,8 +92,21 @@ export function resolveGate(input: GateInputs): GateVerdict {
     candidates.push({ gate: 'confirm', rule: 'mcplet-type', lowerable: false });
   if (declared && input.auth) candidates.push({ gate: 'confirm', rule: 'mcplet-auth', lowerable: false });
   if (input.userSetting) candidates.push({ gate: input.userSetting, rule: 'user-setting', lowerable: false });
+  // A view calling an app-only tool of its own server is the server's own UI talking to the server:
+  // the model cannot reach the tool, and a dialog per call would stop every polling or logging view.
+  // Only the confirmation derived from missing annotations becomes a notice; MCPlet metadata,
+  // destructiveHint, a hint and the user's setting still raise it (docs/gates.md).
+  const ownAppOnly =
+    input.caller === 'own-view' &&
+    input.visibility !== undefined &&
+    input.visibility.includes('app') &&
+    !input.visibility.includes('model');
   if (!declared && (input.mcpletType === 'action' || input.auth))
-    candidates.push({ gate: 'confirm', rule: 'annotations', lowerable: true });
+    candidates.push(
+      ownAppOnly && !input.auth
+        ? { gate: 'notify', rule: 'own-view-app-only', lowerable: true }
+        : { gate: 'confirm', rule: 'annotations', lowerable: true },
+    );
   if (input.destructiveHint === true)
     candidates.push({ gate: 'confirm', rule: 'destructive-hint', lowerable: true });
   const trusted = input.trustHints === true && input.hint !== undefined;

@@ -233,3 +233,39 @@ describe('attack 18 and MCPlet 5.3.2 re-listing: a changed tool is refused until
     expect(offered.map((c) => c.modelName)).toEqual(['a']);
   });
 });
+
+describe("a view's call of its own server's app-only tool (docs/gates.md, the own-view rule)", () => {
+  const polled = t({ visibility: ['app'], mcpletType: 'action', admittedBy: 'annotations' });
+  const ownView = { kind: 'app', serverId: 'restaurant' } as const;
+
+  it('under annotations admission it is a notice, not a dialog; the model never reaches the tool', () => {
+    expect(decide(polled, ownView, {}, session)).toMatchObject({
+      allow: true,
+      gate: 'notify',
+      rule: 'own-view-app-only',
+    });
+    expect(decide(polled, { kind: 'model' }, {}, session)).toMatchObject({ allow: false });
+    expect(decide(polled, { kind: 'app', serverId: 'other' }, {}, session)).toMatchObject({
+      allow: false,
+      code: 'OTHER_SERVER',
+    });
+  });
+
+  it('the same tool visible to the model too stays a confirmation, from a view as from the model', () => {
+    const dual = { ...polled, visibility: ['model', 'app'] as McpletTool['visibility'] };
+    expect(decide(dual, ownView, {}, session)).toMatchObject({ gate: 'confirm', rule: 'annotations' });
+    expect(decide(dual, { kind: 'model' }, {}, session)).toMatchObject({ gate: 'confirm' });
+  });
+
+  it('destructiveHint, MCPlet metadata and the user setting still raise it', () => {
+    expect(decide({ ...polled, destructiveHint: true }, ownView, {}, session)).toMatchObject({
+      gate: 'confirm',
+    });
+    expect(decide({ ...polled, admittedBy: 'mcplet' }, ownView, {}, session)).toMatchObject({
+      gate: 'confirm',
+    });
+    expect(decide(polled, ownView, {}, session, { userSetting: 'confirm' })).toMatchObject({
+      gate: 'confirm',
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { EMPTY_TRUST_STATE, type TrustState } from '../trust/trust-state';
-import { resolveGate, type UserGateSetting } from './gate-precedence';
+import { type GateCaller, resolveGate, type UserGateSetting } from './gate-precedence';
 import { GATE_TABLE, type Gate } from './gates';
 import {
   escalateVerdict,
@@ -54,6 +54,8 @@ function deny(code: DenyCode, section: string, reason: string): Decision {
  * a state the call is judged as in an empty conversation (the tool's own declarations still count).
  */
 export interface GateContext {
+  /** Who calls (`decide()` sets it from the surface); the model when absent. */
+  caller?: GateCaller;
   trustHints?: boolean;
   userSetting?: UserGateSetting;
   trust?: { state: TrustState; policy?: Partial<TrustPolicyConfig> };
@@ -73,6 +75,8 @@ export function gateVerdict(tool: McpletTool, context: GateContext = {}): TrustV
     destructiveHint: tool.destructiveHint,
     trustHints: context.trustHints,
     userSetting: context.userSetting,
+    caller: context.caller,
+    visibility: tool.visibility,
   });
   return escalateVerdict(verdict, {
     tool: tool.trust ?? { attribution: [] },
@@ -85,6 +89,20 @@ export function gateVerdict(tool: McpletTool, context: GateContext = {}): TrustV
 
 export function gateFor(tool: McpletTool, context: GateContext = {}): Gate {
   return gateVerdict(tool, context).gate;
+}
+
+const CALLER: Record<CallSurface['kind'], GateCaller> = {
+  model: 'model',
+  app: 'own-view',
+  'view-tool': 'view-tool',
+};
+
+/**
+ * Who can call a tool at all, for a level shown before any call (the preview, a pin's reading): a
+ * tool only views see is called only by its own server's views.
+ */
+export function usualCaller(tool: Pick<McpletTool, 'visibility'>): GateCaller {
+  return tool.visibility.includes('model') ? 'model' : 'own-view';
 }
 
 const SURFACE_LABEL: Record<Surface | 'view-tool', string> = {
@@ -149,7 +167,10 @@ export function decide(
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     return deny('ARGUMENTS_NOT_OBJECT', '5.1', 'tool arguments must be a JSON object');
   }
-  const { gate, rule, reasons, spendsMaliciousFlag } = gateVerdict(tool, context);
+  const { gate, rule, reasons, spendsMaliciousFlag } = gateVerdict(tool, {
+    ...context,
+    caller: CALLER[surface.kind],
+  });
   const who = SURFACE_LABEL[surface.kind];
   const row = GATE_TABLE[gate];
   const base = row.waits

@@ -3,6 +3,7 @@ import { expect, test, token } from './fixtures';
 import { startNpmServer } from './helpers/processes';
 import { ActionLog } from './pages/action-log';
 import { GateDialog } from './pages/gate-dialog';
+import { NoticeToast } from './pages/notice-toast';
 import { SettingsPage } from './pages/settings-page';
 import { Views } from './pages/views';
 
@@ -19,6 +20,37 @@ test.afterAll(() => {
 
 const REMEMBERED = /approved by a remembered rule \(while the view is open\)/;
 
+type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
+
+/**
+ * Adds the system monitor with this admission, has the model open its view, and approves that
+ * call: the gate dialog it leaves, still drawing whatever the view asks next.
+ */
+async function openMonitor(
+  { chat, fakeModel, servers, page }: Pick<Fixtures, 'chat' | 'fakeModel' | 'servers' | 'page'>,
+  registration: { admission: 'overlay' | 'annotations'; overlay?: Record<string, unknown> },
+  scopes?: string[],
+): Promise<GateDialog> {
+  const id = token('sysmon').slice(0, 12);
+  expect((await servers.register({ id, transport: { type: 'http', url }, ...registration })).status).toBe(
+    201,
+  );
+  const t = token('stats');
+  await fakeModel.script(t, [
+    { kind: 'tool-calls', calls: [{ name: `${id}__get-system-info`, arguments: {} }] },
+    { kind: 'text', chunks: ['Here is the system monitor.'] },
+  ]);
+  await chat.open();
+  await chat.send(`Show the system monitor ${t}`);
+  const gate = new GateDialog(page);
+  // The model's call asks either way: an action by overlay, no readOnlyHint under annotations.
+  await expect(gate.root).toHaveAttribute('data-tool', 'get-system-info');
+  if (scopes) expect(await gate.offeredScopes()).toEqual(scopes);
+  await gate.approve();
+  await new Views(page).ready();
+  return gate;
+}
+
 test('issue 11 item 3: "allow while this view is open" stops the dialogs of a polling view (server-system-monitor from npm); revoking the rule brings them back', async ({
   chat,
   fakeModel,
@@ -26,26 +58,23 @@ test('issue 11 item 3: "allow while this view is open" stops the dialogs of a po
   page,
 }) => {
   test.setTimeout(90_000);
-  const id = token('sysmon').slice(0, 12);
-  expect(
-    (await servers.register({ id, transport: { type: 'http', url }, admission: 'annotations' })).status,
-  ).toBe(201);
-  const t = token('stats');
-  await fakeModel.script(t, [
-    { kind: 'tool-calls', calls: [{ name: `${id}__get-system-info`, arguments: {} }] },
-    { kind: 'text', chunks: ['Here is the system monitor.'] },
+  // Host configuration makes the app-only poll an MCPlet action, so each call asks (overlay admission).
+  const overlay = {
+    'get-system-info': {
+      mcpletType: 'action',
+      visibility: ['model', 'app'],
+      auth: { required: 'confirmation', enforcement: 'host-only' },
+    },
+    'poll-system-stats': { mcpletType: 'action', visibility: ['app'] },
+  };
+  // A model's call: remembered for this conversation, or always.
+  const gate = await openMonitor({ chat, fakeModel, servers, page }, { admission: 'overlay', overlay }, [
+    'once',
+    'conversation',
+    'always',
   ]);
 
-  await chat.open();
-  await chat.send(`Show the system monitor ${t}`);
-  const gate = new GateDialog(page);
-  // A model's call: remembered for this conversation, or always.
-  await expect(gate.root).toHaveAttribute('data-tool', 'get-system-info');
-  expect(await gate.offeredScopes()).toEqual(['once', 'conversation', 'always']);
-  await gate.approve();
-  await new Views(page).ready();
-
-  // No readOnlyHint: under annotations admission the app-only poll is a confirm-level action, every 2 s.
+  // Declared an action: the app-only poll is a confirm-level call, every 2 s.
   await expect(gate.root).toHaveAttribute('data-tool', 'poll-system-stats');
   expect(await gate.offeredScopes()).toEqual(['once', 'view', 'always']);
   await gate.approveRemembering('view');
@@ -76,4 +105,35 @@ test('issue 11 item 3: "allow while this view is open" stops the dialogs of a po
   expect(await GateDialog.counted(page)).toBeGreaterThan(0);
   expect(await log.count('poll-system-stats', REMEMBERED)).toBeLessThanOrEqual(revokedAt + 1);
   await gate.cancel();
+});
+
+test("a view's own app-only poll under annotations admission raises no dialog: 30 s of polls (server-system-monitor from npm), one notice, every call in the card's log and the action log", async ({
+  chat,
+  fakeModel,
+  servers,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const gate = await openMonitor({ chat, fakeModel, servers, page }, { admission: 'annotations' });
+  const views = new Views(page);
+  await GateDialog.startCounting(page);
+
+  const log = new ActionLog(await page.context().newPage());
+  const before = await log.count('poll-system-stats');
+  // The view polls every 2 s: fifteen polls are 30 s of it, with no dialog drawn.
+  await expect
+    .poll(async () => (await log.count('poll-system-stats')) - before, { timeout: 75_000 })
+    .toBeGreaterThanOrEqual(15);
+  expect(await GateDialog.counted(page)).toBe(0);
+  await expect(gate.root).toHaveCount(0);
+  await expect(log.stored('poll-system-stats', 'ok').filter({ hasText: 'notify' }).first()).toBeVisible();
+
+  // One notice for the tool, counting its calls, not a stack of them.
+  const notices = new NoticeToast(page);
+  await expect(notices.of('poll-system-stats')).toHaveCount(1);
+  expect(Number(await notices.of('poll-system-stats').getAttribute('data-count'))).toBeGreaterThanOrEqual(15);
+  await expect(page.getByTestId('notice-toast')).toHaveCount(1);
+  // The card's log names the calls.
+  await views.toolbarButton('View log').click();
+  await expect(views.container().getByTestId('view-log')).toContainText('view called poll-system-stats');
 });

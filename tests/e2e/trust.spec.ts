@@ -1,5 +1,6 @@
-import { PAGE, PAGE_TEXT, startTrustServer } from '../fixtures/mcp/trust-server';
+import { PAGE, PAGE_TEXT } from '../fixtures/mcp/trust-server';
 import { expect, test, token } from './fixtures';
+import { addedTrustServer } from './helpers/trust-server';
 import { GateDialog } from './pages/gate-dialog';
 import { PreviewPage } from './pages/preview-page';
 import { ToolCards } from './pages/tool-cards';
@@ -25,12 +26,8 @@ test.describe('issue 12: trust that travels (SEP trust and sensitivity annotatio
     servers,
     page,
   }) => {
-    const fixture = await startTrustServer();
+    const { id, fixture } = await addedTrustServer(servers, 'trust');
     try {
-      const id = token('trust').slice(0, 12);
-      expect(
-        (await servers.register({ id, name: 'Trust', transport: { type: 'http', url: fixture.url } })).status,
-      ).toBe(201);
       const t = token('exfil');
       await fakeModel.script(t, [
         { kind: 'tool-calls', calls: [{ name: `${id}__fetch_page`, arguments: {} }] },
@@ -91,12 +88,8 @@ test.describe('issue 12: trust that travels (SEP trust and sensitivity annotatio
     servers,
     page,
   }) => {
-    const fixture = await startTrustServer();
+    const { id, fixture } = await addedTrustServer(servers, 'trustp');
     try {
-      const id = token('trustp').slice(0, 12);
-      expect(
-        (await servers.register({ id, name: 'Trust', transport: { type: 'http', url: fixture.url } })).status,
-      ).toBe(201);
       const preview = new PreviewPage(page);
       await preview.open();
       await preview.tryIt(id, 'read_news');

@@ -40,6 +40,24 @@ export class GateDialog {
     return this.root.locator(`[data-testid="gate-arg"][data-key="${key}"]`).locator('dt, dd');
   }
 
+  /** The details above the answer (reasons, tool, arguments): they scroll inside the dialog. */
+  details(): Locator {
+    return this.root.getByTestId('gate-details');
+  }
+
+  confirmButton(): Locator {
+    return this.root.getByTestId('gate-confirm');
+  }
+
+  cancelButton(): Locator {
+    return this.root.getByTestId('gate-cancel');
+  }
+
+  /** Whether the details hold more than they show (they scroll rather than push the buttons away). */
+  async detailsScroll(): Promise<boolean> {
+    return this.details().evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+  }
+
   /** The "how long to allow it" choice; absent when nothing may be remembered. */
   rememberChoice(): Locator {
     return this.root.getByTestId('gate-remember');
