@@ -63,8 +63,7 @@ function expected(c: GateInputs): Gate {
   if (declared && (c.mcpletType === 'action' || c.auth)) floor = stricter(floor, 'confirm');
   let derived: Gate = 'none';
   const ownAppOnly = c.caller === 'own-view' && c.visibility?.length === 1 && c.visibility[0] === 'app';
-  if (!declared && (c.mcpletType === 'action' || c.auth))
-    derived = ownAppOnly && !c.auth ? 'notify' : 'confirm';
+  if (!declared && (c.mcpletType === 'action' || c.auth)) derived = ownAppOnly ? 'notify' : 'confirm';
   if (c.destructiveHint === true) derived = 'confirm';
   if (c.trustHints && c.hint) return stricter(floor, c.hint);
   return stricter(stricter(floor, derived), c.hint ?? 'none');
@@ -130,7 +129,7 @@ describe('gate precedence over every combination', () => {
       (x) =>
         x.admittedBy === 'annotations' &&
         x.mcpletType === 'action' &&
-        !x.auth &&
+        x.auth?.required !== 'passkey' &&
         !x.destructiveHint &&
         !x.hint &&
         !x.userSetting,
@@ -148,9 +147,6 @@ describe('gate precedence over every combination', () => {
     for (const c of ownAppOnly) {
       const gate = resolveGate(c).gate;
       if (c.admittedBy !== 'annotations' && (c.mcpletType === 'action' || c.auth))
-        expect(atLeast(gate, 'confirm'), label(c)).toBe(true);
-      // Annotations-derived: a trusted hint may replace it, as for any other caller.
-      if (c.admittedBy === 'annotations' && c.auth && !(c.trustHints && c.hint))
         expect(atLeast(gate, 'confirm'), label(c)).toBe(true);
       if (c.destructiveHint && !(c.trustHints && c.hint))
         expect(atLeast(gate, 'confirm'), label(c)).toBe(true);

@@ -103,7 +103,9 @@ export function resolveGate(input: GateInputs): GateVerdict {
     !input.visibility.includes('model');
   if (!declared && (input.mcpletType === 'action' || input.auth))
     candidates.push(
-      ownAppOnly && !input.auth
+      // Under annotations admission `auth` is the admission's own derived confirmation, never the
+      // server's declaration (lib/mcplet/admission.ts), so it does not keep the dialog.
+      ownAppOnly
         ? { gate: 'notify', rule: 'own-view-app-only', lowerable: true }
         : { gate: 'confirm', rule: 'annotations', lowerable: true },
     );

@@ -235,7 +235,13 @@ describe('attack 18 and MCPlet 5.3.2 re-listing: a changed tool is refused until
 });
 
 describe("a view's call of its own server's app-only tool (docs/gates.md, the own-view rule)", () => {
-  const polled = t({ visibility: ['app'], mcpletType: 'action', admittedBy: 'annotations' });
+  // As annotations admission derives it from a tool without readOnlyHint (lib/mcplet/admission.ts).
+  const polled = t({
+    visibility: ['app'],
+    mcpletType: 'action',
+    admittedBy: 'annotations',
+    auth: { required: 'confirmation', enforcement: 'host-only' },
+  });
   const ownView = { kind: 'app', serverId: 'restaurant' } as const;
 
   it('under annotations admission it is a notice, not a dialog; the model never reaches the tool', () => {
@@ -259,6 +265,9 @@ describe("a view's call of its own server's app-only tool (docs/gates.md, the ow
 
   it('destructiveHint, MCPlet metadata and the user setting still raise it', () => {
     expect(decide({ ...polled, destructiveHint: true }, ownView, {}, session)).toMatchObject({
+      gate: 'confirm',
+    });
+    expect(decide({ ...polled, admittedBy: 'overlay' }, ownView, {}, session)).toMatchObject({
       gate: 'confirm',
     });
     expect(decide({ ...polled, admittedBy: 'mcplet' }, ownView, {}, session)).toMatchObject({

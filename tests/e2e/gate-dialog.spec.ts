@@ -14,7 +14,7 @@ test('a gate dialog with a 5,000-character argument fits a phone: the details sc
 }) => {
   const { id, fixture } = await addedTrustServer(servers, 'longarg');
   try {
-    const long = Array.from({ length: 500 }, (_, i) => `word${String(i).padStart(4, '0')}`).join(' ');
+    const long = Array.from({ length: 600 }, (_, i) => `word${String(i).padStart(4, '0')}`).join(' ');
     expect(long.length).toBeGreaterThanOrEqual(5_000);
     const t = token('long');
     // After an open-world page, share asks for a confirmation, with its reasons above the argument.
