@@ -288,12 +288,13 @@ export function GateHost() {
             first.focus();
           }}
           onCloseAutoFocus={(event) => {
+            // Radix would return focus to a trigger, and this dialog has none: focus goes back to what
+            // had it when the dialog opened, or to the composer when that is gone (or was nothing).
+            event.preventDefault();
             const back = returnTo.current;
             returnTo.current = null;
-            // Radix returns focus to what had it; when that is gone (or was nothing), the composer.
-            if (back instanceof HTMLElement && back.isConnected && back !== document.body) return;
-            event.preventDefault();
-            focusComposer();
+            if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus();
+            else focusComposer();
           }}
         >
           <AlertDialog.Title className="shrink-0 text-base font-semibold">
