@@ -1,10 +1,10 @@
 import { buildCsp } from '@/lib/apps/csp';
 import { originsFor } from '@/lib/apps/origins';
 import { sandboxPage } from '@/lib/apps/sandbox-page';
-import { checkSandboxTicket } from '@/lib/apps/sandbox-ticket';
+import { checkSandboxTicket, ticketNamesView } from '@/lib/apps/sandbox-ticket';
 import { openLane } from '@/lib/http/lane';
 import { getRegistry } from '@/lib/mcp/host-registry';
-import { cachedUiResource, type UiResource, UiResourceError } from '@/lib/mcp/ui-resource';
+import { cachedUiResource, type UiResource, UiResourceError, uiResourceHash } from '@/lib/mcp/ui-resource';
 import { connectionForSandboxHost, viewLabel } from '@/lib/mcp/view-origin';
 
 export const dynamic = 'force-dynamic';
@@ -25,8 +25,9 @@ export async function GET(request: Request) {
   const params = new URL(request.url).searchParams;
   const uri = params.get('uri') ?? '';
   // Issue 16: only a page the host gave this view's ticket opens it (nothing is read for anyone else).
-  if (!checkSandboxTicket(viewLabel(connection.config), uri, params.get('t')))
-    return notFound('This view address is not valid (or no longer): reload the page that shows the view.');
+  const ticketed = checkSandboxTicket(viewLabel(connection.config), uri, params.get('t'));
+  const stale = 'This view address is not valid (or no longer): reload the page that shows the view.';
+  if (ticketed === null) return notFound(stale);
   let resource: UiResource;
   try {
     resource = await cachedUiResource(connection, uri);
@@ -34,6 +35,9 @@ export async function GET(request: Request) {
     if (error instanceof UiResourceError) return notFound(error.message);
     return new Response('The view could not be read from its server.', { status: 503 });
   }
+  // The ticket was minted for the HTML checked against the user's pin; a view that changed since
+  // would frame that HTML with its new CSP and permissions, which nobody accepted.
+  if (!ticketNamesView(ticketed, uiResourceHash(resource))) return notFound(stale);
   return new Response(sandboxPage(origins.host, resource.permissions), {
     headers: {
       'content-type': 'text/html; charset=utf-8',

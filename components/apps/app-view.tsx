@@ -8,6 +8,7 @@ import { useToolChanges } from '@/lib/store/tool-changes';
 import { useViewContext } from '@/lib/store/view-context';
 import { storedViewMode, storeViewMode } from '@/lib/store/view-modes';
 import { ReviewChange } from '../pinning/review-change';
+import { ReviewViewChange } from '../pinning/review-view-change';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ScrollRegion } from '../ui/scroll-region';
@@ -18,7 +19,7 @@ import { type ToolDescriptor, useHostContext } from './use-host-context';
 import { useReplyBehind } from './use-reply-behind';
 import { type LoadedResource, useViewBridge } from './use-view-bridge';
 import { ViewFrame } from './view-frame';
-import { loadViewResource } from './view-resource';
+import { isViewChanged, loadViewResource } from './view-resource';
 import { MODE_NAME, ViewToolbar } from './view-toolbar';
 
 export interface AppViewProps {
@@ -73,6 +74,10 @@ export function AppView(props: AppViewProps) {
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed' | 'closed'>('loading');
   const refusedAsChanged = useToolChanges((s) => s.refused);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The host refused the view's HTML as changed since the user trusted it; the card offers the review. */
+  const [viewChanged, setViewChanged] = useState(false);
+  /** Reads of the view's HTML so far: an accepted change reads it again. */
+  const [reads, setReads] = useState(0);
   // Until the user or the view picks a mode, the resolved mode follows the call's (streaming) input.
   // A view of an earlier turn opens inline: only the turn the user just ran may take the screen.
   const [chosenMode, setChosenMode] = useState<ConcreteDisplayMode | null>(props.restored ? 'inline' : null);
@@ -98,9 +103,19 @@ export function AppView(props: AppViewProps) {
 
   useEffect(() => {
     let live = true;
+    // `reads` names the attempt: an accepted change starts another.
+    void reads;
     loadViewResource(props.serverId, props.resourceUri)
-      .then(({ ok, status, body: answer }) => {
+      .then((loaded) => {
+        const { ok, status, body: answer } = loaded;
         const body = answer as LoadedResource & { error?: string };
+        if (isViewChanged(loaded)) {
+          if (!live) return;
+          addLog('warn', body.error ?? 'the view changed since you trusted it');
+          setViewChanged(true);
+          setStatus('failed');
+          return;
+        }
         if (!ok) throw new Error(body.error ?? `HTTP ${status}`);
         if (!live) return;
         performance.mark(`mcplet:resource-loaded:${props.viewId}`);
@@ -121,7 +136,14 @@ export function AppView(props: AppViewProps) {
     return () => {
       live = false;
     };
-  }, [props.serverId, props.resourceUri, props.viewId, addLog]);
+  }, [props.serverId, props.resourceUri, props.viewId, addLog, reads]);
+
+  const loadAccepted = useCallback(() => {
+    setViewChanged(false);
+    setFailure(null);
+    setStatus('loading');
+    setReads((n) => n + 1);
+  }, []);
 
   useEffect(() => () => dropViewContext(props.viewId), [dropViewContext, props.viewId]);
 
@@ -274,7 +296,10 @@ export function AppView(props: AppViewProps) {
             accepted={r.accepted}
           />
         ))}
-      {status === 'failed' ? (
+      {status === 'failed' && viewChanged ? (
+        <ReviewViewChange serverId={props.serverId} uri={props.resourceUri} onAccepted={loadAccepted} />
+      ) : null}
+      {status === 'failed' && !viewChanged ? (
         <p
           role="alert"
           className="rounded-md border border-border bg-surface px-3 py-2 text-sm text-muted"

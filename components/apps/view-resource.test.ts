@@ -1,6 +1,12 @@
 import type { UIMessageChunk } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_READ_KEPT_MS, loadViewResource, prefetchViewOf, prefetchViewResource } from './view-resource';
+import {
+  EARLY_READ_KEPT_MS,
+  isViewChanged,
+  loadViewResource,
+  prefetchViewOf,
+  prefetchViewResource,
+} from './view-resource';
 
 let reads: string[] = [];
 let answer: () => Response = () => Response.json({ html: '<p>view</p>' });
@@ -72,5 +78,17 @@ describe("issue 14: a view's HTML is read as soon as its tool call arrives", () 
     answer = () => new Response('<html>', { status: 502 });
     prefetchViewResource('s3', 'ui://s3/a.html');
     await expect(loadViewResource('s3', 'ui://s3/a.html')).rejects.toThrow();
+  });
+});
+
+describe("the host's refusal of a view whose HTML changed since the user trusted it", () => {
+  it('is read from its 409 and typed code, and from nothing else', async () => {
+    answer = () =>
+      Response.json({ error: 'changed', code: 'X_VIEW_CHANGED', uri: 'ui://s/v.html' }, { status: 409 });
+    expect(isViewChanged(await loadViewResource('s', 'ui://s/v.html'))).toBe(true);
+    answer = () => Response.json({ error: 'conflict' }, { status: 409 });
+    expect(isViewChanged(await loadViewResource('s', 'ui://s/v.html'))).toBe(false);
+    answer = () => Response.json({ html: '<p>view</p>', code: 'X_VIEW_CHANGED' });
+    expect(isViewChanged(await loadViewResource('s', 'ui://s/v.html'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { UIMessageChunk } from 'ai';
 import { viewFrameTitle } from '@/lib/apps/sandbox';
+import { VIEW_CHANGED } from '@/lib/trust/view-pin';
 import { parkViewFrame } from './early-frame';
 
 /** GET /api/apps/ui-resource's answer: whether it succeeded, its status, and its JSON body. */
@@ -7,6 +8,12 @@ export interface ViewResourceAnswer {
   ok: boolean;
   status: number;
   body: unknown;
+}
+
+/** The host refused the view because its HTML changed since the user trusted it (409, `X_VIEW_CHANGED`). */
+export function isViewChanged(answer: ViewResourceAnswer): boolean {
+  const body = answer.body as { code?: unknown } | null;
+  return answer.status === 409 && typeof body === 'object' && body !== null && body.code === VIEW_CHANGED;
 }
 
 /** A read started for a view that never mounted (its call was refused, the page moved on) is dropped. */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ToolChange, ViewChange } from '@/lib/mcp/pins';
 import { Button } from '../ui/button';
 import { acceptToolChange } from './review-change';
+import { ReviewViewChange } from './review-view-change';
 import { ToolChangeDiff } from './tool-change-diff';
 
 function ChangedTool({ change, onAccepted }: { change: ToolChange; onAccepted: () => void }) {
@@ -40,12 +41,17 @@ function ChangedTool({ change, onAccepted }: { change: ToolChange; onAccepted: (
   );
 }
 
-/** Attack 18 in the preview: the server's changed tools, each with its diff and Accept; changed views. */
+/**
+ * Attack 18 in the preview: the server's changed tools, each with its diff and Accept; changed views,
+ * each refused until its review is accepted.
+ */
 export function ChangedTools({
+  serverId,
   changes,
   views,
   onChanged,
 }: {
+  serverId: string;
   changes: ToolChange[];
   views: ViewChange[];
   onChanged: () => void;
@@ -66,10 +72,15 @@ export function ChangedTools({
         </>
       ) : null}
       {views.length > 0 ? (
-        <ul className="mt-2 space-y-1 text-xs text-warn" data-testid="changed-views">
+        <ul className="mt-2 space-y-1" data-testid="changed-views">
           {views.map((v) => (
-            <li key={v.uri}>
-              {`The view ${v.uri} changed its HTML (${new Date(v.changedAt).toLocaleString()}); it is shown, and the change is in the action log.`}
+            <li
+              key={`${v.uri} ${v.currentHash}`}
+              className="rounded-md border border-warn/50 p-3"
+              data-testid="changed-view"
+              data-uri={v.uri}
+            >
+              <ReviewViewChange serverId={serverId} uri={v.uri} onAccepted={onChanged} />
             </li>
           ))}
         </ul>

@@ -1,29 +1,19 @@
 'use client';
-import { AlertDialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import type { ToolChange } from '@/lib/mcp/pins';
 import { useToolChanges } from '@/lib/store/tool-changes';
 import { Button } from '../ui/button';
+import { fetchChange, postAcceptance, ReviewDialog } from './review-dialog';
 import { ToolChangeDiff } from './tool-change-diff';
-
-async function errorText(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => ({}))) as { error?: string };
-  return body.error ?? `HTTP ${response.status}`;
-}
 
 /** Accepts the reviewed definition, bound to the hash the user saw. */
 export async function acceptToolChange(change: ToolChange): Promise<string | null> {
-  const response = await fetch(
+  const failed = await postAcceptance(
     `/api/servers/${encodeURIComponent(change.serverId)}/tools/${encodeURIComponent(change.toolName)}/accept`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ hash: change.currentHash }),
-    },
+    { hash: change.currentHash },
   );
-  if (!response.ok) return errorText(response);
-  useToolChanges.getState().accepted(change);
-  return null;
+  if (!failed) useToolChanges.getState().accepted(change);
+  return failed;
 }
 
 /**
@@ -50,18 +40,11 @@ export function ReviewChange({
     setError(null);
     setChange(null);
     setOpen(true);
-    const response = await fetch(
+    const found = await fetchChange<ToolChange>(
       `/api/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(toolName)}/change`,
     );
-    if (response.status === 404) {
-      setError(await errorText(response));
-      return;
-    }
-    if (!response.ok) {
-      setError(await errorText(response));
-      return;
-    }
-    setChange(((await response.json()) as { change: ToolChange }).change);
+    if ('error' in found) setError(found.error);
+    else setChange(found.change);
   }
 
   async function accept() {
@@ -87,37 +70,19 @@ export function ReviewChange({
           Review the change
         </Button>
       )}
-      <AlertDialog.Root open={open} onOpenChange={setOpen}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <AlertDialog.Content
-            className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(96vw,48rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-border bg-bg p-5 shadow-xl"
-            data-testid="tool-change-dialog"
-          >
-            <AlertDialog.Title className="text-base font-semibold">{`"${toolName}" changed`}</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-muted">
-              The server now describes this tool differently from the definition you trusted. Until you accept
-              the new one, neither the model nor a view can call it.
-            </AlertDialog.Description>
-            <div className="mt-3">
-              {change ? <ToolChangeDiff changes={change.changes} /> : null}
-              {error ? (
-                <p role="alert" className="rounded bg-danger-bg px-2 py-1 text-sm text-danger">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-            <div className="mt-5 flex justify-end gap-2">
-              <AlertDialog.Cancel asChild>
-                <Button>Not now</Button>
-              </AlertDialog.Cancel>
-              <Button variant="danger" onClick={() => void accept()} disabled={!change}>
-                Accept the change
-              </Button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ReviewDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`"${toolName}" changed`}
+        description="The server now describes this tool differently from the definition you trusted. Until you accept the new one, neither the model nor a view can call it."
+        testId="tool-change-dialog"
+        error={error}
+        canAccept={change !== null}
+        onAccept={() => void accept()}
+        cancelLabel="Not now"
+      >
+        {change ? <ToolChangeDiff changes={change.changes} /> : null}
+      </ReviewDialog>
     </div>
   );
 }

@@ -179,7 +179,12 @@ export function ServerCard({ server, onChanged }: { server: ServerView; onChange
         </p>
       ) : null}
       <ServerSignIn server={server} onChanged={onChanged} />
-      <ChangedTools changes={server.toolChanges} views={server.viewChanges} onChanged={onChanged} />
+      <ChangedTools
+        serverId={server.id}
+        changes={server.toolChanges}
+        views={server.viewChanges}
+        onChanged={onChanged}
+      />
       <h3 className="mt-4 text-sm font-semibold">Admitted tools ({server.tools.length})</h3>
       {server.tools.length === 0 ? <p className="text-sm text-muted">None.</p> : null}
       <ul className="mt-2 space-y-2">

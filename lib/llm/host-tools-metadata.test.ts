@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectedRestaurant } from '../../tests/fixtures/restaurant-registry';
 import { checkSandboxTicket, TICKET_WINDOW_MS } from '../apps/sandbox-ticket';
+import { PinBook } from '../mcp/pins';
+import { cachedUiResource } from '../mcp/ui-resource';
 import { viewLabel } from '../mcp/view-origin';
+import { viewHash } from '../trust/tool-pin';
+import { pinnedView } from '../trust/view-pin';
 import { buildHostTools } from './host-tools';
 
 let restaurant: Awaited<ReturnType<typeof connectedRestaurant>>;
@@ -22,7 +26,11 @@ interface ViewMetadata {
 }
 
 describe("a host tool's metadata: what the browser gets with the model's call of it", () => {
-  it('names the tool and its view, with a sandbox ticket minted when the model calls it (issue 14)', () => {
+  it('names the tool and its view, with a sandbox ticket minted when the model calls it (issue 14)', async () => {
+    const connection = restaurant.registry.getFor('restaurant', session.userId);
+    if (!connection) throw new Error('restaurant is not connected');
+    // The frame is hinted only for HTML the host has read (prefetched at connect).
+    await cachedUiResource(connection, 'ui://restaurant/search.html');
     const start = Date.parse('2026-11-26T10:00:00Z');
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     try {
@@ -37,14 +45,40 @@ describe("a host tool's metadata: what the browser gets with the model's call of
         toolName: 'search_restaurants',
         tool: { name: 'search_restaurants' },
       });
-      const connection = restaurant.registry.getFor('restaurant', session.userId);
-      if (!connection) throw new Error('restaurant is not connected');
       expect(
         checkSandboxTicket(viewLabel(connection.config), metadata.ui.resourceUri, metadata.frame.ticket),
-      ).toBe(true);
+      ).not.toBeNull();
       expect(search.metadata).toBe(metadata);
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it("gives no early frame for a view whose HTML is not the user's pin: nothing of it leaves before the review", async () => {
+    const connection = restaurant.registry.getFor('restaurant', session.userId);
+    if (!connection) throw new Error('restaurant is not connected');
+    await cachedUiResource(connection, 'ui://restaurant/search.html');
+    const pins = new PinBook({ save: async () => {}, forget: async () => {}, audit: () => {} });
+    restaurant.registry.pins = pins;
+    try {
+      const trusted = pinnedView(
+        '<p>the HTML trusted before</p>',
+        viewHash('<p>the HTML trusted before</p>'),
+        {},
+        {},
+      );
+      pins.checkView(session.userId, 'restaurant', 'ui://restaurant/search.html', trusted);
+      const frameOf = (userId: string) =>
+        (
+          buildHostTools(restaurant.registry, { userId }).restaurant__search_restaurants?.metadata as
+            | ViewMetadata
+            | undefined
+        )?.frame;
+      expect(frameOf(session.userId)).toBeUndefined();
+      // Another user has no pin of it yet: their frame starts early, as before.
+      expect(frameOf('other')?.ticket).toEqual(expect.any(String));
+    } finally {
+      restaurant.registry.pins = undefined;
     }
   });
 });

@@ -12,7 +12,7 @@ import type { GateTicket } from '../gates/pending';
 import type { ServerConnection } from '../mcp/connection';
 import type { DispatchResult } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
-import { readUiResourceNow } from '../mcp/ui-resource';
+import { readUiResourceNow, uiResourceHash } from '../mcp/ui-resource';
 import { viewLabel, viewOrigin } from '../mcp/view-origin';
 import { acceptsSuggestion, DISPLAY_MODE_ARG, splitDisplayMode } from '../mcplet/display-mode';
 import type { ResultEnvelope } from '../mcplet/envelope';
@@ -118,12 +118,25 @@ export function toolModelOutput(
 
 type ToolMetadata = NonNullable<Tool['metadata']>;
 
-/** Lets the browser start the view's sandbox frame while it fetches the view's HTML. */
-function frameHint(connection: ServerConnection, uri: string): ViewFrameHint {
+/**
+ * Lets the browser start the view's sandbox frame while it fetches the view's HTML. Only for HTML
+ * already read and trusted by this user: a view that changed since gets no frame until the user
+ * accepts it, so neither its permissions nor a ticket for it leave the host before the review.
+ */
+function frameHint(
+  registry: McpRegistry,
+  userId: string,
+  connection: ServerConnection,
+  uri: string,
+): ViewFrameHint | undefined {
+  const read = readUiResourceNow(connection, uri);
+  if (!read) return undefined;
+  const hash = uiResourceHash(read);
+  if (registry.pins && !registry.pins.viewTrusted(userId, connection.config.id, uri, hash)) return undefined;
   return {
     sandboxOrigin: viewOrigin(connection),
-    allow: allowAttribute(readUiResourceNow(connection, uri)?.permissions ?? {}),
-    ticket: mintSandboxTicket(viewLabel(connection.config), uri),
+    allow: allowAttribute(read.permissions),
+    ticket: mintSandboxTicket(viewLabel(connection.config), uri, hash),
   };
 }
 
@@ -159,7 +172,9 @@ export function buildHostTools(
               ...(t.ui.displayMode ? { displayMode: t.ui.displayMode } : {}),
               ...(hostMode ? { hostDisplayMode: hostMode } : {}),
             },
-            ...(connection ? { frame: frameHint(connection, t.ui.resourceUri) } : {}),
+            ...(connection
+              ? { frame: frameHint(registry, session.userId, connection, t.ui.resourceUri) }
+              : {}),
             tool: JSON.parse(
               JSON.stringify({
                 name: t.name,

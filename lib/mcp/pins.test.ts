@@ -12,6 +12,7 @@ import type { GatePass } from '../gates/pass';
 import { decideGate, openGate, spendApproval } from '../gates/pending';
 import type { InstanceEvent } from '../redis/instance-bus';
 import { viewHash } from '../trust/tool-pin';
+import { PINNED_HTML_MAX, type PinnedView, pinnedView } from '../trust/view-pin';
 import { dispatch } from './dispatch';
 import { PinBook, type PinEvent } from './pins';
 import { McpRegistry } from './registry';
@@ -225,16 +226,6 @@ describe('attack 18: a re-listed tool is pinned, blocked when changed, and calla
     expect(odd.calls).toEqual([]);
   });
 
-  it('a view HTML change is logged and shown once, and becomes the pin', () => {
-    book.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>one</p>'));
-    book.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>one</p>'));
-    expect(book.changedViews('local', 'odd')).toEqual([]);
-    book.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>two</p>'));
-    book.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>two</p>'));
-    expect(book.changedViews('local', 'odd').map((c) => c.uri)).toEqual(['ui://odd/app.html']);
-    expect(memory.audit.map((a) => a.outcome)).toEqual(['view-changed']);
-  });
-
   it('issue 16: the pins of one review reach another instance together, so none there looks added later', async () => {
     const there = memoryStore();
     const heard: InstanceEvent[] = [];
@@ -258,20 +249,137 @@ describe('attack 18: a re-listed tool is pinned, blocked when changed, and calla
       await two.close();
     }
   });
+});
 
-  it('issue 16: a view change seen by another instance is shown here too, and logged once (there)', () => {
+const VIEW = 'ui://odd/app.html';
+const view = (html: string, csp: PinnedView['csp'] = {}, permissions: PinnedView['permissions'] = {}) =>
+  pinnedView(html, viewHash(html), csp, permissions);
+const trusted = view('<p>one</p>', { connectDomains: ['https://api.example.com'] });
+const pulled = view('<p>two</p>', { connectDomains: ['https://collector.example.net'] }, { camera: {} });
+
+describe('a view is pinned like a tool: a changed HTML is refused until the user accepts it', () => {
+  it('pins the first HTML a user is served, and keeps what the review needs', () => {
+    const memory = memoryStore();
+    const book = new PinBook(memory.store);
+    expect(book.checkView('local', 'odd', VIEW, trusted)).toEqual({ ok: true });
+    expect(book.checkView('local', 'odd', VIEW, trusted)).toEqual({ ok: true });
+    expect([...memory.rows.values()]).toMatchObject([
+      { userId: 'local', serverId: 'odd', kind: 'view', name: VIEW, hash: trusted.hash, pinned: trusted },
+    ]);
+    expect(memory.audit).toEqual([]);
+  });
+
+  it('refuses a changed HTML, logs it once per new HTML, and does not make it the pin', () => {
+    const memory = memoryStore();
+    const book = new PinBook(memory.store);
+    const events: PinEvent[] = [];
+    book.onEvent((e) => events.push(e));
+    book.checkView('local', 'odd', VIEW, trusted);
+    const refused = { ok: false, uri: VIEW, pinnedHash: trusted.hash, currentHash: pulled.hash };
+    expect(book.checkView('local', 'odd', VIEW, pulled)).toEqual(refused);
+    expect(book.checkView('local', 'odd', VIEW, pulled)).toEqual(refused);
+    expect(book.viewTrusted('local', 'odd', VIEW, pulled.hash)).toBe(false);
+    expect(book.changedViews('local', 'odd', () => pulled)).toEqual([
+      { uri: VIEW, pinnedHash: trusted.hash, currentHash: pulled.hash },
+    ]);
+    expect(memory.audit.map((a) => [a.toolName, a.outcome, a.surface])).toEqual([
+      [VIEW, 'view-changed', 'host'],
+    ]);
+    expect(events.map((e) => e.kind)).toEqual(['view-changed']);
+    expect([...memory.rows.values()].map((r) => r.hash)).toEqual([trusted.hash]);
+
+    const review = book.viewChange('local', 'odd', VIEW, pulled);
+    expect(review).toMatchObject({
+      pinnedHash: trusted.hash,
+      currentHash: pulled.hash,
+      before: { size: 10, csp: { connectDomains: ['https://api.example.com'] }, permissions: [] },
+      after: {
+        size: 10,
+        csp: { connectDomains: ['https://collector.example.net'] },
+        permissions: ['camera'],
+      },
+      html: {
+        kind: 'diff',
+        diff: {
+          lines: [
+            { kind: 'removed', text: '<p>one</p>' },
+            { kind: 'added', text: '<p>two</p>' },
+          ],
+        },
+      },
+    });
+  });
+
+  it('an acceptance is bound to the reviewed hash: a stale one is 409, the reviewed one becomes the pin', () => {
+    const memory = memoryStore();
+    const book = new PinBook(memory.store);
+    book.checkView('local', 'odd', VIEW, trusted);
+    // The review showed `pulled`; the server changed the view again before Accept was pressed.
+    const again = view('<p>three</p>');
+    expect(book.acceptView('local', 'odd', VIEW, again, pulled.hash)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(book.acceptView('local', 'odd', VIEW, pulled, trusted.hash)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(book.checkView('local', 'odd', VIEW, pulled).ok).toBe(false);
+    expect(book.acceptView('local', 'odd', VIEW, pulled, pulled.hash)).toEqual({ ok: true });
+    expect(book.checkView('local', 'odd', VIEW, pulled)).toEqual({ ok: true });
+    expect(book.viewChange('local', 'odd', VIEW, pulled)).toBeUndefined();
+    expect(memory.audit.at(-1)).toMatchObject({
+      toolName: VIEW,
+      outcome: 'change-accepted',
+      surface: 'user',
+    });
+    expect([...memory.rows.values()].map((r) => r.hash)).toEqual([pulled.hash]);
+    // The old HTML is now the changed one.
+    expect(book.checkView('local', 'odd', VIEW, trusted).ok).toBe(false);
+  });
+
+  it("a user's view pins are their own", () => {
+    const book = new PinBook(memoryStore().store);
+    book.checkView('alice', 'odd', VIEW, trusted);
+    // Bob never saw the old HTML: for him the new one is simply the first.
+    expect(book.checkView('bob', 'odd', VIEW, pulled)).toEqual({ ok: true });
+    expect(book.checkView('alice', 'odd', VIEW, pulled).ok).toBe(false);
+    expect(book.acceptView('bob', 'odd', VIEW, trusted, trusted.hash)).toEqual({ ok: true });
+    expect(book.checkView('alice', 'odd', VIEW, pulled).ok).toBe(false);
+    expect(book.checkView('alice', 'odd', VIEW, trusted)).toEqual({ ok: true });
+  });
+
+  it('a restart refuses the changed view as before, with the review of the stored pin', () => {
+    const memory = memoryStore();
+    new PinBook(memory.store).checkView('local', 'odd', VIEW, trusted);
+    const restarted = new PinBook(memoryStore().store);
+    restarted.load([...memory.rows.values()]);
+    expect(restarted.checkView('local', 'odd', VIEW, pulled).ok).toBe(false);
+    expect(restarted.viewChange('local', 'odd', VIEW, pulled)?.html.kind).toBe('diff');
+  });
+
+  it('keeps a large HTML by its hash, size, CSP and permissions only; the review says why there is no diff', () => {
+    const big = view(`<p>${'x'.repeat(PINNED_HTML_MAX)}</p>`);
+    expect(big.html).toBeUndefined();
+    const book = new PinBook(memoryStore().store);
+    book.checkView('local', 'odd', VIEW, big);
+    expect(book.viewChange('local', 'odd', VIEW, trusted)).toMatchObject({
+      before: { size: PINNED_HTML_MAX + 7 },
+      html: { kind: 'unavailable' },
+    });
+  });
+
+  it('issue 16: a view accepted on another instance is accepted here too, and logged once (there)', () => {
     const there = memoryStore();
     const here = memoryStore();
     const hereBook = new PinBook(here.store);
     const thereBook = new PinBook({ ...there.store, announce: (event) => hereBook.applyRemote(event) });
-    thereBook.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>one</p>'));
-    expect(hereBook.changedViews('local', 'odd')).toEqual([]);
-    thereBook.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>two</p>'));
-    expect(hereBook.changedViews('local', 'odd').map((c) => c.uri)).toEqual(['ui://odd/app.html']);
-    // The new HTML is the pin here too: reading it here changes nothing more.
-    hereBook.observeView('local', 'odd', 'ui://odd/app.html', viewHash('<p>two</p>'));
-    expect(here.audit).toEqual([]);
-    expect(there.audit.map((a) => a.outcome)).toEqual(['view-changed']);
+    thereBook.checkView('local', 'odd', VIEW, trusted);
+    expect(hereBook.checkView('local', 'odd', VIEW, pulled).ok).toBe(false);
+    expect(thereBook.acceptView('local', 'odd', VIEW, pulled, pulled.hash)).toEqual({ ok: true });
+    expect(hereBook.checkView('local', 'odd', VIEW, pulled)).toEqual({ ok: true });
+    expect(here.rows.size).toBe(0);
+    expect(there.audit.map((a) => a.outcome)).toEqual(['change-accepted']);
   });
 });
 

@@ -5,6 +5,7 @@ import { log } from '../log/logger';
 import { gateFor } from '../mcplet/policy';
 import type { InstanceEvent } from '../redis/instance-bus';
 import { diffPinned, type FieldChange, type PinnedTool, pinVerdict, toolHash } from '../trust/tool-pin';
+import { isPinnedView, type PinnedView, reviewView, type ViewReview } from '../trust/view-pin';
 import type { ServerCatalog } from './catalog';
 
 /** Where pins are kept and pin events written; the registry wires it to the database. */
@@ -33,6 +34,8 @@ export interface PinEvent {
 export interface PinRecord {
   hash: string;
   tool?: PinnedTool;
+  /** For a view: what the review compares a changed HTML with. */
+  view?: PinnedView;
   addedLater: boolean;
   pinnedAt: string;
 }
@@ -47,10 +50,14 @@ export interface ToolChange {
   changes: FieldChange[];
 }
 
+/** A view whose HTML differs from the user's pin: it is not served until the user accepts it. */
 export interface ViewChange {
   uri: string;
-  changedAt: string;
+  pinnedHash: string;
+  currentHash: string;
 }
+
+export type ViewCheck = { ok: true } | ({ ok: false } & ViewChange);
 
 export type AcceptOutcome = { ok: true } | { ok: false; status: 404 | 409; reason: string };
 
@@ -84,7 +91,6 @@ function currentPins(catalog: ServerCatalog): Map<string, PinnedTool> {
 export class PinBook {
   private readonly pins = new Map<string, Map<string, PinRecord>>();
   private readonly reported = new Set<string>();
-  private readonly viewChanges = new Map<string, ViewChange[]>();
   private readonly listeners = new Set<(event: PinEvent) => void>();
 
   constructor(private readonly store: PinStore) {}
@@ -92,9 +98,11 @@ export class PinBook {
   load(rows: StoredPin[]): void {
     for (const row of rows) {
       const tool = row.kind === 'tool' ? (row.pinned as PinnedTool) : undefined;
+      const view = row.kind === 'view' && isPinnedView(row.pinned) ? row.pinned : undefined;
       this.slot(row.userId, row.serverId, row.kind).set(row.name, {
         hash: row.hash,
         ...(tool ? { tool } : {}),
+        ...(view ? { view } : {}),
         addedLater: row.addedLater,
         pinnedAt: row.pinnedAt,
       });
@@ -170,7 +178,7 @@ export class PinBook {
           kind,
           name,
           hash: record.hash,
-          pinned: record.tool ?? {},
+          pinned: record.tool ?? record.view ?? {},
           addedLater: record.addedLater,
         })
         .catch((error: unknown) => log('error', '[pins] could not store a pin:', { error }));
@@ -191,13 +199,7 @@ export class PinBook {
   applyRemote(event: InstanceEvent): void {
     if (event.kind === 'pins') {
       const slot = this.slot(event.userId, event.serverId, event.pinKind);
-      for (const { name, record } of event.pins) {
-        const before = slot.get(name);
-        slot.set(name, record);
-        // A view another instance saw change is shown as changed here too (that instance logged it).
-        if (event.pinKind === 'view' && before && before.hash !== record.hash)
-          this.noteViewChange(event.userId, event.serverId, name, record.pinnedAt);
-      }
+      for (const { name, record } of event.pins) slot.set(name, record);
     } else if (event.kind === 'pins-forgotten') {
       this.dropSlots(event.userId, event.serverId);
     }
@@ -206,7 +208,6 @@ export class PinBook {
   private dropSlots(userId: string, serverId: string) {
     this.pins.delete(key(userId, serverId, 'tool'));
     this.pins.delete(key(userId, serverId, 'view'));
-    this.viewChanges.delete(key(userId, serverId, 'view'));
   }
 
   /**
@@ -324,30 +325,91 @@ export class PinBook {
   }
 
   /**
-   * A view's HTML is pinned too, but a change only warns (docs/architecture.md, decisions): it is
-   * logged and shown, and the new HTML becomes the pin. The view is given by its hash (`viewHash`).
+   * A view's HTML is code that runs with the user's data, so it is pinned like a tool: the first HTML
+   * a user's frame receives becomes the pin, and a different HTML is refused (logged once per new
+   * hash) until the user accepts it. Nothing here serves anything; the routes ask before they do.
    */
-  observeView(userId: string, serverId: string, uri: string, hash: string): void {
+  checkView(userId: string, serverId: string, uri: string, current: PinnedView): ViewCheck {
     const slot = this.slot(userId, serverId, 'view');
     const pin = slot.get(uri);
-    if (pin?.hash === hash) return;
-    const record: PinRecord = { hash, addedLater: false, pinnedAt: new Date().toISOString() };
-    slot.set(uri, record);
+    if (pin?.hash === current.hash) return { ok: true };
+    if (!pin) {
+      this.pinView(userId, serverId, uri, current);
+      return { ok: true };
+    }
+    const reported = `${key(userId, serverId, 'view')}\u0000${uri}\u0000${current.hash}`;
+    if (!this.reported.has(reported)) {
+      this.reported.add(reported);
+      this.emit({ kind: 'view-changed', userId, serverId, name: uri }, current.hash, 'none', 'host');
+    }
+    return { ok: false, uri, pinnedHash: pin.hash, currentHash: current.hash };
+  }
+
+  private pinView(userId: string, serverId: string, uri: string, view: PinnedView) {
+    const record: PinRecord = {
+      hash: view.hash,
+      view,
+      addedLater: false,
+      pinnedAt: new Date().toISOString(),
+    };
+    this.slot(userId, serverId, 'view').set(uri, record);
     this.persist(userId, serverId, 'view', [{ name: uri, record }]);
-    if (!pin) return;
-    this.noteViewChange(userId, serverId, uri, record.pinnedAt);
-    this.emit({ kind: 'view-changed', userId, serverId, name: uri }, hash, 'none', 'host');
   }
 
-  private noteViewChange(userId: string, serverId: string, uri: string, changedAt: string) {
-    const k = key(userId, serverId, 'view');
-    const list = (this.viewChanges.get(k) ?? []).filter((c) => c.uri !== uri);
-    list.push({ uri, changedAt });
-    this.viewChanges.set(k, list);
+  /**
+   * Whether a frame may be started for this HTML before the route checks it (the chat's early frame):
+   * only when it is the user's pin, or the user has none yet and the route will pin it.
+   */
+  viewTrusted(userId: string, serverId: string, uri: string, hash: string): boolean {
+    const pin = this.slot(userId, serverId, 'view').get(uri);
+    return !pin || pin.hash === hash;
   }
 
-  changedViews(userId: string, serverId: string): ViewChange[] {
-    return this.viewChanges.get(key(userId, serverId, 'view')) ?? [];
+  /** The user's changed views of one server, given the HTML each reads as now (unread ones are skipped). */
+  changedViews(
+    userId: string,
+    serverId: string,
+    currentOf: (uri: string) => PinnedView | undefined,
+  ): ViewChange[] {
+    const out: ViewChange[] = [];
+    for (const [uri, pin] of this.slot(userId, serverId, 'view')) {
+      const current = currentOf(uri);
+      if (current && current.hash !== pin.hash)
+        out.push({ uri, pinnedHash: pin.hash, currentHash: current.hash });
+    }
+    return out;
+  }
+
+  /** The review of a changed view: old and new; undefined when the HTML is the user's pin (or none is). */
+  viewChange(userId: string, serverId: string, uri: string, current: PinnedView): ViewReview | undefined {
+    const pin = this.slot(userId, serverId, 'view').get(uri);
+    if (!pin || pin.hash === current.hash) return undefined;
+    return reviewView(serverId, uri, pin, current);
+  }
+
+  /**
+   * The user accepts the HTML they reviewed: it becomes the pin. Bound to the hash shown, so a server
+   * that changes the view again while the review is open is not accepted by that click.
+   */
+  acceptView(
+    userId: string,
+    serverId: string,
+    uri: string,
+    current: PinnedView,
+    hash: string,
+  ): AcceptOutcome {
+    const slot = this.slot(userId, serverId, 'view');
+    const pin = slot.get(uri);
+    if (pin?.hash === current.hash) return { ok: true };
+    if (current.hash !== hash)
+      return {
+        ok: false,
+        status: 409,
+        reason: `The view ${uri} changed again since you opened the change; review it again.`,
+      };
+    this.pinView(userId, serverId, uri, current);
+    this.emit({ kind: 'change-accepted', userId, serverId, name: uri }, current.hash, 'none', 'user');
+    return { ok: true };
   }
 
   /** A removed server's pins go with it. */

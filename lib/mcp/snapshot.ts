@@ -4,6 +4,7 @@ import type { TrustVerdict } from '../mcplet/trust-escalation';
 import type { McpletTool, RejectedTool } from '../mcplet/types';
 import type { ServerConnection } from './connection';
 import type { SignInStatus } from './oauth/server-oauth';
+import { changedViewsOf } from './pin-changes';
 import type { PinBook, ToolChange, ViewChange } from './pins';
 import { hintsTrusted } from './server-config';
 
@@ -35,7 +36,7 @@ export interface ServerView {
   serverInfo: { name: string; version: string } | null;
   tools: ToolView[];
   rejected: RejectedTool[];
-  /** Attack 18: this user's changed tools, with the diff to accept, and changed view HTML. */
+  /** This user's changed tools, with the diff to accept, and the views refused until their change is accepted. */
   toolChanges: ToolChange[];
   viewChanges: ViewChange[];
   log: Array<{ at: number; level: string; message: string }>;
@@ -90,7 +91,7 @@ export function serverView(
     }),
     rejected: catalog.rejected,
     toolChanges: pins && viewer ? pins.changes(viewer.userId, config.id, catalog) : [],
-    viewChanges: pins && viewer ? pins.changedViews(viewer.userId, config.id) : [],
+    viewChanges: pins && viewer ? changedViewsOf(pins, viewer.userId, connection) : [],
     log: connection.log.slice(-50),
   };
 }

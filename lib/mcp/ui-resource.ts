@@ -1,6 +1,7 @@
 import { cleanCsp, type ResourceCsp } from '../apps/csp';
 import { cleanPermissions, type ResourcePermissions } from '../apps/sandbox';
 import { viewHash } from '../trust/tool-pin';
+import { type PinnedView, pinnedView } from '../trust/view-pin';
 import type { ServerConnection } from './connection';
 
 export const MCP_APP_MIME = 'text/html;profile=mcp-app';
@@ -146,4 +147,16 @@ export function uiResourceHash(resource: UiResource): string {
     hashes.set(resource, hash);
   }
   return hash;
+}
+
+const pinned = new WeakMap<UiResource, PinnedView>();
+
+/** What the user's pin of this view keeps (hash, size, CSP, permissions, bounded HTML), made once per read. */
+export function uiResourcePin(resource: UiResource): PinnedView {
+  let pin = pinned.get(resource);
+  if (pin === undefined) {
+    pin = pinnedView(resource.html, uiResourceHash(resource), resource.csp, resource.permissions);
+    pinned.set(resource, pin);
+  }
+  return pin;
 }

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import { type FixtureTool, mcpletTool, startOddServer } from '../fixtures/mcp/odd-server';
-import { PULLED_ECHO_DESCRIPTION, startProbeServer } from '../fixtures/mcp/probe-server';
+import { CHANGED_VIEW_DOMAIN, PULLED_ECHO_DESCRIPTION, startProbeServer } from '../fixtures/mcp/probe-server';
 import { expect, test, token } from './fixtures';
 import { violations } from './helpers/axe';
 import { ActionLog } from './pages/action-log';
 import { GateDialog } from './pages/gate-dialog';
 import { ToolChangeDialog } from './pages/tool-change-dialog';
+import { ViewChangeDialog } from './pages/view-change-dialog';
 import { Views } from './pages/views';
 
 const lookup = mcpletTool('lookup', { visibility: ['model', 'app'] });
@@ -201,6 +202,93 @@ test.describe('attack 18: tool pinning against rug-pulls', () => {
 
       await view.locator('#own-tool').click();
       await expect.poll(() => echoes()).toBe(2);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  test('a view whose server changes its HTML is not shown until the user accepts the change, in the chat card and in the preview', async ({
+    chat,
+    fakeModel,
+    servers,
+    preview,
+    page,
+  }) => {
+    const probe = await startProbeServer();
+    const uri = 'ui://probe/view.html';
+    const id = token('pinh').slice(0, 12);
+    const viewRead = () =>
+      page.request.get(
+        `/api/apps/ui-resource?server=${encodeURIComponent(id)}&uri=${encodeURIComponent(uri)}`,
+      );
+    try {
+      expect((await servers.register({ id, transport: { type: 'http', url: probe.url } })).status).toBe(201);
+      const t = token('viewpin');
+      const showView = (text: string) => [
+        { kind: 'tool-calls' as const, calls: [{ name: `${id}__probe_inline`, arguments: { text } }] },
+        { kind: 'text' as const, chunks: ['Shown.'] },
+      ];
+      await fakeModel.script(`first ${t}`, showView('one'));
+      await fakeModel.script(`changed ${t}`, showView('two'));
+      await chat.open();
+      await chat.send(`first ${t}`);
+      const views = new Views(page);
+      await views.ready();
+      await expect(views.view().locator('#view-version')).toHaveCount(0);
+
+      // The server sends other HTML for the view; a reconnect reads it.
+      probe.changeView(2);
+      expect((await page.request.post(`/api/servers/${id}/reconnect`)).ok()).toBe(true);
+      const refused = await viewRead();
+      expect(refused.status()).toBe(409);
+      expect(((await refused.json()) as { code?: string }).code).toBe('X_VIEW_CHANGED');
+
+      await chat.send(`changed ${t}`);
+      await expect(chat.lastAssistant()).toContainText('Shown.');
+      const card = views.container();
+      const notice = card.getByTestId('view-changed-notice');
+      await expect(notice).toContainText('changed since you trusted it, so it is not shown');
+      await expect(card.getByTestId('view-frame')).toHaveCount(0);
+
+      const dialog = new ViewChangeDialog(page);
+      await dialog.openFrom(notice);
+      await dialog.expectChanged('hash');
+      await dialog.expectChanged('size');
+      await dialog.expectChange('connectDomains', 'none declared', CHANGED_VIEW_DOMAIN);
+      // The probe view is a bundle of half a megabyte: kept by hash, size, CSP and permissions only.
+      await expect(dialog.html()).toContainText('larger than');
+      expect(await violations(page), 'view change dialog').toEqual([]);
+      await dialog.accept();
+      await views.ready();
+      await expect(views.view().locator('#view-version')).toHaveText('probe view version 2');
+
+      // Again, reviewed in the preview: Refuse keeps it unserved, Accept serves it.
+      probe.changeView(3);
+      expect((await page.request.post(`/api/servers/${id}/reconnect`)).ok()).toBe(true);
+      await preview.open();
+      const row = preview.changedView(id, uri);
+      await dialog.openFrom(row);
+      await dialog.expectChanged('hash');
+      await dialog.expectChange('connectDomains', CHANGED_VIEW_DOMAIN, CHANGED_VIEW_DOMAIN);
+      expect(await violations(page), 'view change dialog in the preview').toEqual([]);
+      await dialog.refuse();
+      await expect(row.getByTestId('view-changed-notice')).toContainText('You refused the new HTML');
+      expect((await viewRead()).status()).toBe(409);
+      await dialog.openFrom(row);
+      await dialog.accept();
+      await expect(row).toHaveCount(0);
+      const served = await viewRead();
+      expect(served.status()).toBe(200);
+      expect(((await served.json()) as { html: string }).html).toContain('probe view version 3');
+
+      await page.goto('/audit');
+      const log = new ActionLog(page);
+      for (const [outcome, words] of [
+        ['view-changed', 'the view changed after you trusted it'],
+        ['change-accepted', 'you accepted the change'],
+      ] as const) {
+        await expect(log.stored(id, outcome).first()).toContainText(words);
+      }
     } finally {
       await probe.close();
     }

@@ -7,7 +7,10 @@ export interface StoredPin {
   kind: 'tool' | 'view';
   name: string;
   hash: string;
-  /** For a tool: the pinned definition and how the host read it, shown in the diff. */
+  /**
+   * For a tool: the pinned definition and how the host read it, shown in the diff. For a view: its
+   * size, CSP and permissions, and its HTML while small enough (lib/trust/view-pin.ts), for the review.
+   */
   pinned: unknown;
   addedLater: boolean;
   pinnedAt: string;

@@ -90,6 +90,11 @@ export class PreviewPage {
     return this.server(serverId).locator(`[data-testid="changed-tool"][data-tool="${tool}"]`);
   }
 
+  /** A view of the server whose HTML changed since the user trusted it: refused until reviewed and accepted. */
+  changedView(serverId: string, uri: string): Locator {
+    return this.server(serverId).locator(`[data-testid="changed-view"][data-uri="${uri}"]`);
+  }
+
   addServerForm(): Locator {
     return this.page.getByRole('form', { name: 'Add a server' });
   }

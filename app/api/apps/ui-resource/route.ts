@@ -5,6 +5,7 @@ import { jsonError } from '@/lib/http/json';
 import { openLane } from '@/lib/http/lane';
 import { ServerUnavailableError } from '@/lib/mcp/connection';
 import { getRegistry } from '@/lib/mcp/host-registry';
+import { checkViewFor } from '@/lib/mcp/pin-changes';
 import { cachedUiResource, UiResourceError, uiResourceHash, uiResourceJson } from '@/lib/mcp/ui-resource';
 import { domainNote, viewLabel, viewOrigin } from '@/lib/mcp/view-origin';
 
@@ -24,22 +25,21 @@ export async function GET(request: Request) {
   if (!connection) return jsonError(404, `No server has the id "${serverId}".`);
   try {
     const resource = await cachedUiResource(connection, uri);
+    // A view's HTML is pinned like a tool: a changed one reaches no frame until the user accepts it.
+    const checked = checkViewFor(registry, user.id, serverId, resource);
+    if (!checked.ok) {
+      const { status, reason, ...refusal } = checked.refusal;
+      return jsonError(status, reason, refusal);
+    }
     const sandboxOrigin = viewOrigin(connection);
     const notes = [...resource.notes];
     const note = domainNote(resource.domain, sandboxOrigin);
     if (note) notes.push(note);
-    // Attack 18 for views: a changed HTML is shown and logged, not blocked (docs/architecture.md).
-    registry.pins?.observeView(user.id, serverId, uri, uiResourceHash(resource));
-    const changed = registry.pins?.changedViews(user.id, serverId).find((c) => c.uri === uri);
-    if (changed)
-      notes.push(
-        `the view's HTML changed since it was first shown (${changed.changedAt}); see the action log`,
-      );
     // no-transform: not gzipped by the server (half a megabyte of HTML costs more to compress than to
     // send from the host a view boots from; a proxy in front may still compress it).
     const parts = uiResourceJson(resource, {
       sandboxOrigin,
-      sandboxTicket: mintSandboxTicket(viewLabel(connection.config), uri),
+      sandboxTicket: mintSandboxTicket(viewLabel(connection.config), uri, uiResourceHash(resource)),
       notes,
     });
     return new Response(bytesStream(parts), {
