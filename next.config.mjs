@@ -22,6 +22,8 @@ const nextConfig = {
     resolveAlias: {
       '../locales/index.js': { browser: './lib/client/zod-locales-en.ts' },
       '@ai-sdk/gateway': { browser: './lib/client/ai-gateway-stub.ts' },
+      // The browser never redacts: the secretlint preset stays on the server (lib/trust/secretlint-browser-stub.ts).
+      '@secretlint/secretlint-rule-preset-recommend': { browser: './lib/trust/secretlint-browser-stub.ts' },
     },
   },
 };

@@ -6,31 +6,13 @@ import { RESTAURANTS, searchRestaurants } from '../servers/restaurant/data';
 import { RESULT_SCHEMAS } from '../servers/restaurant/schemas';
 import { CHROMIUM_ARGS, resolveChromium } from '../tests/e2e/chromium';
 import { startFakeLlm } from '../tests/fixtures/fake-llm/server';
+import { payloads, summary } from './lib/derived-payloads';
 import { startHost } from './lib/host';
 import { median, report } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30) / 2;
 const TARGET = 'restaurant__search_restaurants';
 const ROUNDS = 8;
-
-function summary(index: number, nameLength = 0) {
-  const r = RESTAURANTS[index % RESTAURANTS.length] as (typeof RESTAURANTS)[number];
-  const name = nameLength ? r.name.padEnd(nameLength, '.') : r.name;
-  return { id: r.id, name, cuisine: r.cuisine, area: r.area, priceLevel: r.priceLevel, rating: r.rating };
-}
-
-/** A typical result (3 restaurants), and one just under the 1 MB bound (50 rows, the schema's most, with long names). */
-function payloads() {
-  const small = { query: { cuisine: 'japanese' }, results: [0, 1, 2].map((i) => summary(i)), total: 3 };
-  const rows = 50;
-  const perRow = Math.floor((1_048_576 - 2_000) / rows) - 120;
-  const large = {
-    query: {},
-    results: Array.from({ length: rows }, (_, i) => summary(i, perRow)),
-    total: rows,
-  };
-  return { small, large, largeBytes: new TextEncoder().encode(JSON.stringify(large)).length };
-}
 
 /** Validations per second for `run`, over at least `ms` milliseconds after a warm-up. */
 function throughput(run: () => boolean, ms: number): number {
@@ -49,7 +31,7 @@ function throughput(run: () => boolean, ms: number): number {
  * them and check the schema. Host: the same parse, then every check of 10.4 (allowlist, target, rate,
  * TTL, revision, size, schema).
  */
-function benchValidation() {
+export function benchValidation(): void {
   const compiled = compileSchema(RESULT_SCHEMAS.search_restaurants as Record<string, unknown>);
   if (!compiled.ok) throw new Error(compiled.error);
   const { validate } = compiled;

@@ -12,6 +12,7 @@ const BENCHES: Record<string, () => Promise<() => Promise<void>>> = {
   'chat-load': async () => (await import('./chat-load.bench')).benchChatLoad,
   'chat-stream': async () => (await import('./chat-stream.bench')).benchChatStream,
   'client-js': async () => (await import('./client-js.bench')).benchClientJs,
+  'credential-scan': async () => (await import('./credential-scan.bench')).benchCredentialScan,
   derived: async () => (await import('./derived.bench')).benchDerived,
   gate: async () => (await import('./gate.bench')).benchGate,
   'tool-call': async () => (await import('./tool-call.bench')).benchToolCall,

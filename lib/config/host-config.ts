@@ -5,7 +5,7 @@ import { DEFAULT_TRUST_POLICY, type TrustPolicyConfig } from '../mcplet/trust-es
 import {
   type CredentialConfig,
   credentialPatterns,
-  DEFAULT_CREDENTIAL_PATTERN_NAMES,
+  ENABLEABLE_CREDENTIAL_PATTERN_NAMES,
 } from '../trust/credentials';
 
 export interface HostConfig {
@@ -103,7 +103,7 @@ export const hostConfigSchema = {
               type: 'array',
               maxItems: 100,
               uniqueItems: true,
-              items: { enum: [...DEFAULT_CREDENTIAL_PATTERN_NAMES] },
+              items: { enum: [...ENABLEABLE_CREDENTIAL_PATTERN_NAMES] },
             },
             extra: {
               type: 'array',
