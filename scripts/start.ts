@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
@@ -18,6 +18,7 @@ import { passkeyPort } from '../servers/passkey/config';
 import { needsBuild } from './build-check';
 import { bundleHostServer, hostServerBundle, needsHostServerBundle } from './bundle-host-server';
 import { cachedNode } from './cached-node';
+import { type SupervisedProcess, Supervisor } from './supervisor';
 
 const root = process.cwd();
 const require = createRequire(import.meta.url);
@@ -98,36 +99,10 @@ if (!process.env.DATABASE_URL && !existsSync(join(pgliteDir(), 'PG_VERSION'))) {
   if (prepared.status !== 0) fail('The embedded database could not be created; see the output above.');
 }
 
-const children: ChildProcess[] = [];
-let stopping = false;
-
-function stopAll(code: number) {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(
-    children.map(
-      (c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))),
-    ),
-  ).then(() => process.exit(code));
-}
-
-function run(
-  name: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-  node = process.execPath,
-): ChildProcess {
-  const child = spawn(node, args, { stdio: ['ignore', 'inherit', 'inherit'], env, shell: false });
-  children.push(child);
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping the host.`);
-    stopAll(code ?? 1);
-  });
-  return child;
-}
+// A demo MCP server or the passkey server that dies is restarted (the host reconnects to it); only
+// the host's own server dying stops `npm start`.
+const supervisor = new Supervisor({ onStopped: (code) => process.exit(code) });
+const run = (spec: SupervisedProcess) => supervisor.run(spec);
 
 function portOpen(portNumber: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -152,10 +127,11 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promis
 // The FIDO2 server: the built-in one, unless FIDO2_SERVER_URL points elsewhere.
 const fido2 = process.env.FIDO2_SERVER_URL ?? `http://127.0.0.1:${passkeyPort()}`;
 if (!process.env.FIDO2_SERVER_URL) {
-  run('passkey', ['--import', 'tsx', 'servers/passkey/main.ts'], {
-    ...process.env,
-    PORT: port,
-    DATA_DIR: dataDir,
+  run({
+    name: 'passkey',
+    args: ['--import', 'tsx', 'servers/passkey/main.ts'],
+    env: { ...process.env, PORT: port, DATA_DIR: dataDir },
+    restart: true,
   });
   if (!(await waitFor(() => portOpen(passkeyPort()), 15_000)))
     fail(`The passkey server did not listen on port ${passkeyPort()}.`);
@@ -165,11 +141,16 @@ if (config.demoServers) {
   const base = demoPortBase();
   for (const demo of DEMO_SERVERS) {
     const demoPort = base + demo.portOffset;
-    run(demo.id, ['--import', 'tsx', demo.entry], {
-      ...process.env,
-      PORT: String(demoPort),
-      FIDO2_SERVER_URL: fido2,
-      RESERVATIONS_FILE: join(dataDir, demo.id, 'reservations.jsonl'),
+    run({
+      name: demo.id,
+      args: ['--import', 'tsx', demo.entry],
+      env: {
+        ...process.env,
+        PORT: String(demoPort),
+        FIDO2_SERVER_URL: fido2,
+        RESERVATIONS_FILE: join(dataDir, demo.id, 'reservations.jsonl'),
+      },
+      restart: true,
     });
     if (!(await waitFor(() => portOpen(demoPort), 15_000)))
       fail(`The demo server ${demo.id} did not listen on port ${demoPort}.`);
@@ -178,9 +159,9 @@ if (config.demoServers) {
 
 // Next's request handling behind the host's own listener (scripts/host-server.ts says why).
 if (built || needsHostServerBundle(root)) bundleHostServer(root);
-run(
-  'host',
-  [
+run({
+  name: 'host',
+  args: [
     `--max-old-space-size=${heapMb}`,
     // Node 24 and later grow the young generation to 128 MB under load and keep it; 32 MB (against 16)
     // took a tenth off a chat turn's CPU within the memory goals (issue 14, docs/architecture.md).
@@ -192,14 +173,15 @@ run(
     hostServerBundle(root),
     bind,
   ],
-  {
+  env: {
     ...process.env,
     NODE_ENV: 'production',
     PORT: port,
     FIDO2_SERVER_URL: fido2,
   },
-  hostNodeRun.binary,
-);
+  node: hostNodeRun.binary,
+  restart: false,
+});
 // Opening the servers list once makes the host connect to its MCP servers before the first chat.
 await waitFor(async () => {
   try {
@@ -210,4 +192,4 @@ await waitFor(async () => {
 }, 60_000);
 console.log(`\nMCPlet host: http://localhost:${port}\n`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopAll(0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => supervisor.stopAll(0));
