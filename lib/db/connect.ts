@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { log } from '../log/logger';
 import { migrateToLatest } from './migrations';
 import { pglitePool } from './pglite-pool';
 import { statementRunner } from './pglite-statements.mjs';
@@ -43,10 +44,32 @@ export async function openDb(target: DbTarget): Promise<Db> {
   return db;
 }
 
+export type PoolErrorLog = (message: string, error: Error) => void;
+
+const logPoolError: PoolErrorLog = (message, error) => log('error', message, { error });
+
+/**
+ * A PostgreSQL pool whose connection errors are handled. `pg` emits `error` on a connection the
+ * server dropped (a restart, a failover, a network cut), idle in the pool or in use; with no listener
+ * that is an uncaughtException, which takes the host down. Handled, the dropped connection is logged
+ * and discarded, a query on it rejects as usual, and the next query opens a new one.
+ */
+export function guardedPgPool(config: pg.PoolConfig, report: PoolErrorLog = logPoolError): pg.Pool {
+  const pool = new pg.Pool(config);
+  // The pool passes on an idle connection's error, which that connection's own listener reports.
+  pool.on('error', () => {});
+  pool.on('connect', (client) =>
+    client.on('error', (error) =>
+      report('[db] a PostgreSQL connection was lost; the next query opens a new one:', error),
+    ),
+  );
+  return pool;
+}
+
 async function poolFor(target: DbTarget) {
   if (target.databaseUrl) {
     const options = target.schema ? `-c search_path=${target.schema}` : undefined;
-    return new pg.Pool({ connectionString: target.databaseUrl, max: 10, options });
+    return guardedPgPool({ connectionString: target.databaseUrl, max: 10, options });
   }
   const dataDir = target.dataDir ?? join(process.cwd(), '.data', 'pglite');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
