@@ -71,6 +71,8 @@ const CROSS_USER: Record<string, string> = {
   'DELETE /api/servers/[id]/oauth': `${SERVERS}; tokens are sealed per user (server_auth)`,
   'GET /api/servers/[id]/tools/[name]/change': `${SERVERS}; pins are per user`,
   'POST /api/servers/[id]/tools/[name]/accept': `${SERVERS}; pins are per user`,
+  'GET /api/servers/[id]/views/change': `${SERVERS}; view pins are per user (lib/mcp/pins.test.ts)`,
+  'POST /api/servers/[id]/views/accept': `${SERVERS}; view pins are per user (lib/mcp/pins.test.ts)`,
   'POST /api/tools/call': BORROW,
   'POST /api/tools/decide': BORROW,
   'GET /api/tools/changed': `${SERVERS}; pins are per user`,
