@@ -42,7 +42,7 @@ function ChangedTool({ change, onAccepted }: { change: ToolChange; onAccepted: (
 }
 
 /**
- * Attack 18 in the preview: the server's changed tools, each with its diff and Accept; changed views,
+ * Rug-pulls (a definition changed after it was trusted), in the preview: the server's changed tools, each with its diff and Accept; changed views,
  * each refused until its review is accepted.
  */
 export function ChangedTools({

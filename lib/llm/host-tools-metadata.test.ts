@@ -26,7 +26,7 @@ interface ViewMetadata {
 }
 
 describe("a host tool's metadata: what the browser gets with the model's call of it", () => {
-  it('names the tool and its view, with a sandbox ticket minted when the model calls it (issue 14)', async () => {
+  it('names the tool and its view, with a sandbox ticket minted when the model calls it, so the frame starts early', async () => {
     const connection = restaurant.registry.getFor('restaurant', session.userId);
     if (!connection) throw new Error('restaurant is not connected');
     // The frame is hinted only for HTML the host has read (prefetched at connect).

@@ -369,7 +369,7 @@ describe('a view is pinned like a tool: a changed HTML is refused until the user
     });
   });
 
-  it('issue 16: a view accepted on another instance is accepted here too, and logged once (there)', () => {
+  it('hosted, several instances: a view accepted on another instance is accepted here too, and logged once (there)', () => {
     const there = memoryStore();
     const here = memoryStore();
     const hereBook = new PinBook(here.store);
