@@ -1,6 +1,7 @@
+import { routeHandler } from '@/lib/http/route-handler';
 export const dynamic = 'force-dynamic';
 
 /** Liveness: the process answers. Readiness (its database and services) is /readyz. */
-export function GET(): Response {
+export const GET = routeHandler((): Response => {
   return Response.json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } });
-}
+});

@@ -3,6 +3,7 @@ import { originsFor } from '@/lib/apps/origins';
 import { sandboxPage } from '@/lib/apps/sandbox-page';
 import { checkSandboxTicket, ticketNamesView } from '@/lib/apps/sandbox-ticket';
 import { openLane } from '@/lib/http/lane';
+import { routeHandler } from '@/lib/http/route-handler';
 import { getRegistry } from '@/lib/mcp/host-registry';
 import { cachedUiResource, type UiResource, UiResourceError, uiResourceHash } from '@/lib/mcp/ui-resource';
 import { connectionForSandboxHost, viewLabel } from '@/lib/mcp/view-origin';
@@ -18,7 +19,7 @@ function notFound(why: string): Response {
  * proxy.ts). The CSP and permissions come from the host's own record of the resource, never from the
  * request, so a frame that reopens this page cannot widen them.
  */
-export async function GET(request: Request) {
+export const GET = routeHandler(async (request: Request) => {
   const origins = originsFor(process.env);
   const connection = connectionForSandboxHost(await getRegistry(), request.headers.get('host'));
   if (!connection) return notFound('No MCP server has views at this address.');
@@ -47,6 +48,6 @@ export async function GET(request: Request) {
       'referrer-policy': 'no-referrer',
     },
   });
-}
+});
 
 openLane('GET', '/sandbox', GET);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { databaseAwayError } from '../db/reachable';
 import { log } from '../log/logger';
 import { getAuth, rotateAfterMs } from './auth';
 import { mayNeedRotation } from './rotation-rule';
@@ -13,7 +14,14 @@ export interface SessionCheck {
 /** The signed-in user of a request's session cookie, or null (hosted mode); rotates a session that is due. */
 export async function checkSession(headers: Headers): Promise<SessionCheck | null> {
   const auth = await getAuth();
-  const session = await auth.api.getSession({ headers });
+  let session: Awaited<ReturnType<typeof auth.api.getSession>>;
+  try {
+    session = await auth.api.getSession({ headers });
+  } catch (error) {
+    // Better Auth answers "Failed to get session" whatever failed under it: a database that cannot
+    // be reached is a 503 naming it (lib/http/host-errors.ts), not a bare failure.
+    throw (await databaseAwayError()) ?? error;
+  }
   if (!session) return null;
   const setCookies: string[] = [];
   if (mayNeedRotation(new Date(session.session.createdAt).getTime(), Date.now(), rotateAfterMs())) {

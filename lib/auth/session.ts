@@ -2,6 +2,7 @@ import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { deploymentMode } from '../config/deployment';
 import { LOCAL_USER_ID } from '../db';
+import { HostError } from '../http/host-errors';
 import { USER_ID_HEADER, USER_NAME_HEADER } from './request-user';
 
 export interface SessionUser {
@@ -10,10 +11,9 @@ export interface SessionUser {
 }
 
 /** A request reached a route without a signed-in user (hosted mode): answered 401, never served. */
-export class SignInRequiredError extends Error {
-  readonly status = 401;
+export class SignInRequiredError extends HostError {
   constructor() {
-    super('Sign in first.');
+    super(401, 'Sign in first.');
   }
 }
 

@@ -69,7 +69,14 @@ export function guardedPgPool(config: pg.PoolConfig, report: PoolErrorLog = logP
 async function poolFor(target: DbTarget) {
   if (target.databaseUrl) {
     const options = target.schema ? `-c search_path=${target.schema}` : undefined;
-    return guardedPgPool({ connectionString: target.databaseUrl, max: 10, options });
+    // A database that does not answer at all (a dropped route, a frozen server) fails a request in
+    // seconds as a 503 naming it, instead of holding it until the client gives up.
+    return guardedPgPool({
+      connectionString: target.databaseUrl,
+      max: 10,
+      options,
+      connectionTimeoutMillis: 5_000,
+    });
   }
   const dataDir = target.dataDir ?? join(process.cwd(), '.data', 'pglite');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });

@@ -5,6 +5,7 @@ import { isSignedOutPath, USER_ID_HEADER, USER_NAME_HEADER } from '../auth/reque
 import type { SessionCheck } from '../auth/session-check';
 import { deploymentMode } from '../config/deployment';
 import { REQUEST_ID_HEADER } from '../log/request-context';
+import { asHostError, hostErrorResponse } from './host-errors';
 import { isCrossSiteRequest } from './same-origin';
 
 export interface FrontDoorRequest {
@@ -85,7 +86,22 @@ export async function frontDoor(
   }
   const responseHeaders: Array<[string, string]> = [];
   if (deploymentMode() === 'hosted' && !isSignedOutPath(path)) {
-    const checked = await checkSession(headers);
+    let checked: SessionCheck | null;
+    try {
+      checked = await checkSession(headers);
+    } catch (error) {
+      // The session lookup reads the database: when it is away, say so (503) rather than fail bare.
+      const known = asHostError(error);
+      if (!known) throw error;
+      const response =
+        path.startsWith('/api/') || path.startsWith('/oauth/')
+          ? hostErrorResponse(known)
+          : new Response(known.message, {
+              status: known.status,
+              headers: { 'content-type': 'text/plain; charset=utf-8', ...known.headers },
+            });
+      return { kind: 'answer', response };
+    }
     if (!checked) {
       if (path.startsWith('/api/') || path.startsWith('/oauth/'))
         return { kind: 'answer', response: Response.json({ error: 'Sign in first.' }, { status: 401 }) };

@@ -1,6 +1,7 @@
 import { currentUser } from '@/lib/auth/session';
 import { readJson } from '@/lib/http/json';
 import { openLane } from '@/lib/http/lane';
+import { routeHandler } from '@/lib/http/route-handler';
 import { overUserLimit } from '@/lib/limits/user-limits';
 import { handleChatRequest } from '@/lib/llm/chat-handler';
 import { withRequestContext } from '@/lib/log/request-context';
@@ -8,7 +9,7 @@ import { withRequestContext } from '@/lib/log/request-context';
 export const dynamic = 'force-dynamic';
 export const maxDuration = 300;
 
-export async function POST(request: Request) {
+export const POST = routeHandler(async (request: Request) => {
   const body = await readJson(request);
   if (!body.ok) return body.response;
   const user = await currentUser(request);
@@ -16,6 +17,6 @@ export async function POST(request: Request) {
   if (over) return over;
   // The turn runs on after this answer; its log lines keep the request's id.
   return withRequestContext(request, user.id, () => handleChatRequest(body.value, user));
-}
+});
 
 openLane('POST', '/api/chat', POST);

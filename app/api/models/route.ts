@@ -1,7 +1,8 @@
+import { routeHandler } from '@/lib/http/route-handler';
 import { chatPageModels } from '@/lib/llm/chat-page-data';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET() {
+export const GET = routeHandler(async () => {
   return Response.json(await chatPageModels());
-}
+});

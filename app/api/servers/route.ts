@@ -2,6 +2,7 @@ import { originsFor } from '@/lib/apps/origins';
 import { currentUser } from '@/lib/auth/session';
 import { deploymentMode } from '@/lib/config/deployment';
 import { jsonError, readJson } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 import { askToStartCommand, isCommandServer } from '@/lib/mcp/command-servers';
 import { getRegistry } from '@/lib/mcp/host-registry';
 import { RegistryError } from '@/lib/mcp/registry';
@@ -11,7 +12,7 @@ import { OutboundRefusedError } from '@/lib/net/guard';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(request: Request) {
+export const GET = routeHandler(async (request: Request) => {
   const registry = await getRegistry();
   const viewer = { userId: (await currentUser(request)).id, pins: registry.pins };
   await registry.reachFor(viewer.userId);
@@ -22,14 +23,14 @@ export async function GET(request: Request) {
     }),
   );
   return Response.json({ servers });
-}
+});
 
 /**
  * Adds a server. A URL server is connected at once (201). A command (stdio) server is only asked
  * for (202 with a gate ticket): the user confirms its exact command in the host-drawn dialog, and the
  * approval at POST /api/gates/{id} starts it (attack 15).
  */
-export async function POST(request: Request) {
+export const POST = routeHandler(async (request: Request) => {
   const body = await readJson(request, 100_000);
   if (!body.ok) return body.response;
   const parsed = parseRegistration(body.value);
@@ -55,4 +56,4 @@ export async function POST(request: Request) {
       return jsonError(422, `Cannot add the server: ${error.message}.`);
     throw error;
   }
-}
+});

@@ -1,5 +1,6 @@
 import { originsFor } from '@/lib/apps/origins';
 import { currentUser } from '@/lib/auth/session';
+import { routeHandler } from '@/lib/http/route-handler';
 import { getRegistry } from '@/lib/mcp/host-registry';
 import { SignInError } from '@/lib/mcp/oauth/server-oauth';
 
@@ -12,7 +13,7 @@ function back(path: string, outcome: Record<string, string>): Response {
 }
 
 /** The authorization server sends the browser back here (issue 13 item 1); the code never reaches a page. */
-export async function GET(request: Request) {
+export const GET = routeHandler(async (request: Request) => {
   const registry = await getRegistry();
   if (!registry.oauth) return back('/preview', { signin: 'error', message: 'Sign-in is not available.' });
   const user = await currentUser(request);
@@ -30,4 +31,4 @@ export async function GET(request: Request) {
     if (error instanceof SignInError) return back('/preview', { signin: 'error', message: error.message });
     throw error;
   }
-}
+});

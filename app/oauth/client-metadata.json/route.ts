@@ -1,4 +1,5 @@
 import { originsFor } from '@/lib/apps/origins';
+import { routeHandler } from '@/lib/http/route-handler';
 import { clientIdUrl } from '@/lib/mcp/oauth/client-id';
 
 export const dynamic = 'force-dynamic';
@@ -7,7 +8,7 @@ export const dynamic = 'force-dynamic';
  * The host's OAuth Client ID Metadata Document (SEP-991): its URL is its client id. Authorization
  * servers fetch it; it names only the host's own callback.
  */
-export function GET() {
+export const GET = routeHandler(() => {
   const host = originsFor(process.env).host;
   return Response.json(
     {
@@ -21,4 +22,4 @@ export function GET() {
     },
     { headers: { 'cache-control': 'public, max-age=300' } },
   );
-}
+});

@@ -4,11 +4,12 @@ import { currentUser } from '@/lib/auth/session';
 import { deploymentMode } from '@/lib/config/deployment';
 import { getDb } from '@/lib/db';
 import { jsonError } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 
 export const dynamic = 'force-dynamic';
 
 /** Hosted mode: a one-time link (15 minutes) that adds a passkey on another device to the user's account. */
-export async function POST(request: Request): Promise<Response> {
+export const POST = routeHandler(async (request: Request): Promise<Response> => {
   if (deploymentMode() !== 'hosted') return jsonError(404, 'This host has no accounts (local mode).');
   const user = await currentUser(request);
   const { token, expiresAt } = await createAccountLink(await getDb(), {
@@ -22,4 +23,4 @@ export async function POST(request: Request): Promise<Response> {
     { url: url.toString(), expiresAt: expiresAt.toISOString() },
     { status: 201, headers: { 'cache-control': 'no-store' } },
   );
-}
+});

@@ -1,11 +1,12 @@
 import { currentUser } from '@/lib/auth/session';
 import { RuleNotFoundError, revokeRule } from '@/lib/gates/approval-rules-api';
 import { jsonError } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 
 export const dynamic = 'force-dynamic';
 
 /** Revokes a remembered approval (issue 11 item 3). */
-export async function DELETE(request: Request, context: { params: Promise<{ id: string }> }) {
+export const DELETE = routeHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   try {
     await revokeRule((await currentUser(request)).id, id);
@@ -14,4 +15,4 @@ export async function DELETE(request: Request, context: { params: Promise<{ id: 
     throw error;
   }
   return new Response(null, { status: 204 });
-}
+});

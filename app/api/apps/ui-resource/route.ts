@@ -3,6 +3,7 @@ import { currentUser } from '@/lib/auth/session';
 import { bytesStream } from '@/lib/http/bytes-stream';
 import { jsonError } from '@/lib/http/json';
 import { openLane } from '@/lib/http/lane';
+import { routeHandler } from '@/lib/http/route-handler';
 import { ServerUnavailableError } from '@/lib/mcp/connection';
 import { getRegistry } from '@/lib/mcp/host-registry';
 import { checkViewFor } from '@/lib/mcp/pin-changes';
@@ -15,7 +16,7 @@ export const dynamic = 'force-dynamic';
  * The HTML and `_meta.ui` of a view, read through the host (the browser never talks to MCP servers),
  * with the origin the server's views run in.
  */
-export async function GET(request: Request) {
+export const GET = routeHandler(async (request: Request) => {
   const url = new URL(request.url);
   const serverId = url.searchParams.get('server') ?? '';
   const uri = url.searchParams.get('uri') ?? '';
@@ -54,6 +55,6 @@ export async function GET(request: Request) {
     if (error instanceof ServerUnavailableError) return jsonError(503, error.message);
     return jsonError(502, `Could not read ${uri}: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
+});
 
 openLane('GET', '/api/apps/ui-resource', GET);

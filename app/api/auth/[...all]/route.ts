@@ -1,6 +1,7 @@
 import { getAuth } from '@/lib/auth/auth';
 import { deploymentMode } from '@/lib/config/deployment';
 import { jsonError } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,5 +11,5 @@ async function handle(request: Request): Promise<Response> {
   return (await getAuth()).handler(request);
 }
 
-export const GET = handle;
-export const POST = handle;
+export const GET = routeHandler(handle);
+export const POST = routeHandler(handle);

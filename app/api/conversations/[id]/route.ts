@@ -5,6 +5,7 @@ import { deleteConversation, getConversation, updateConversation } from '@/lib/d
 import { listMessages } from '@/lib/db/queries/messages';
 import { clientId } from '@/lib/http/ids';
 import { jsonError, readJson } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 import { CHAT_MODES } from '@/lib/mcplet/chat-mode';
 
 export const dynamic = 'force-dynamic';
@@ -30,14 +31,14 @@ async function owned(request: Request, context: Context) {
   return { id, user, db: await getDb() };
 }
 
-export async function GET(request: Request, context: Context) {
+export const GET = routeHandler(async (request: Request, context: Context) => {
   const found = await owned(request, context);
   const conversation = found && (await getConversation(found.db, found.user.id, found.id));
   if (!found || !conversation) return jsonError(404, 'This conversation does not exist.');
   return Response.json({ conversation, messages: await listMessages(found.db, found.user.id, found.id) });
-}
+});
 
-export async function PATCH(request: Request, context: Context) {
+export const PATCH = routeHandler(async (request: Request, context: Context) => {
   const found = await owned(request, context);
   if (!found) return jsonError(404, 'This conversation does not exist.');
   const body = await readJson(request, 10_000);
@@ -53,12 +54,12 @@ export async function PATCH(request: Request, context: Context) {
   const updated = await updateConversation(found.db, found.user.id, found.id, parsed.data);
   if (!updated) return jsonError(404, 'This conversation does not exist.');
   return Response.json({ conversation: await getConversation(found.db, found.user.id, found.id) });
-}
+});
 
-export async function DELETE(request: Request, context: Context) {
+export const DELETE = routeHandler(async (request: Request, context: Context) => {
   const found = await owned(request, context);
   if (!found || !(await deleteConversation(found.db, found.user.id, found.id))) {
     return jsonError(404, 'This conversation does not exist.');
   }
   return new Response(null, { status: 204 });
-}
+});

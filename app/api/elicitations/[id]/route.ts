@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
 import { jsonError, readBody } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 import { answerElicitation } from '@/lib/mcp/elicitation';
 
 export const dynamic = 'force-dynamic';
@@ -13,7 +14,7 @@ const schema = z
   .strict();
 
 /** The user's answer to an elicitation their own call received; the content is checked server-side. */
-export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+export const POST = routeHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const parsed = await readBody(
     request,
@@ -26,4 +27,4 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   const outcome = answerElicitation(id, user.id, parsed.data.action, parsed.data.content);
   if (!outcome.ok) return jsonError(outcome.status, outcome.reason);
   return Response.json({ ok: true });
-}
+});

@@ -5,6 +5,7 @@ import { REFUSAL_REASONS } from '@/lib/gates/answers';
 import { answerGate } from '@/lib/gates/gated-call';
 import { gateStore } from '@/lib/gates/store';
 import { jsonError, readBody } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 import { withRequestContext } from '@/lib/log/request-context';
 import { toCallResponse } from '@/lib/mcp/call-response';
 import { answerCommandGate } from '@/lib/mcp/command-servers';
@@ -29,7 +30,7 @@ const schema = z
  * The user's answer to a gate the server opened. A passkey gate is approved only with an assertion
  * for the challenge issued for that call; the assertion is never stored or logged.
  */
-export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+export const POST = routeHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const parsed = await readBody(
     request,
@@ -55,4 +56,4 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   // The ticket does not say whether the preview or a view asked: a gated call's answer carries the
   // exchange either way (a gate waited on a person; its size is not what the wait costs).
   return Response.json({ ok: true, result: outcome.result && toCallResponse(outcome.result, true) });
-}
+});

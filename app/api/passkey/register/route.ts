@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
 import { jsonError, readBody } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 import { beginRegistration, EnrolmentRefused } from '@/lib/passkey/enrolment';
 import {
   enrolmentChallenge,
@@ -22,7 +23,7 @@ const schema = z.discriminatedUnion('step', [
  * user who has one adds another only after an assertion with it: `enrol-challenge`, the ceremony,
  * then `options` with that assertion.
  */
-export async function POST(request: Request) {
+export const POST = routeHandler(async (request: Request) => {
   const parsed = await readBody(
     request,
     schema,
@@ -46,4 +47,4 @@ export async function POST(request: Request) {
       return jsonError(error.status === 409 ? 409 : 400, `The passkey was not registered: ${error.message}`);
     throw error;
   }
-}
+});

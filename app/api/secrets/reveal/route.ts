@@ -3,6 +3,7 @@ import { currentUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { clientId } from '@/lib/http/ids';
 import { jsonError, readBody } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 import { getRegistry } from '@/lib/mcp/host-registry';
 import { revealSecret } from '@/lib/mcp/secret-reveal';
 
@@ -21,7 +22,7 @@ const NO_STORE = { 'cache-control': 'no-store' };
  * proposal 4a). The browser names the reference; the server finds its URL in the stored result.
  * The value is answered once, never cached, stored, logged or shown to the model.
  */
-export async function POST(request: Request) {
+export const POST = routeHandler(async (request: Request) => {
   const parsed = await readBody(
     request,
     schema,
@@ -41,4 +42,4 @@ export async function POST(request: Request) {
     return response;
   }
   return Response.json({ value: outcome.value }, { headers: NO_STORE });
-}
+});

@@ -2,6 +2,7 @@ import { currentUser, type SessionUser } from '@/lib/auth/session';
 import { startCall } from '@/lib/gates/gated-call';
 import { jsonError, readJson } from '@/lib/http/json';
 import { openLane } from '@/lib/http/lane';
+import { routeHandler } from '@/lib/http/route-handler';
 import { overUserLimit } from '@/lib/limits/user-limits';
 import { viewCallContext } from '@/lib/llm/view-tool-api';
 import { withRequestContext } from '@/lib/log/request-context';
@@ -16,10 +17,10 @@ export const dynamic = 'force-dynamic';
  * call. A call that needs a gate is not sent: the answer is 202 with a gate ticket, and the call runs
  * only after the user answers it (POST /api/gates/{id}).
  */
-export async function POST(request: Request) {
+export const POST = routeHandler(async (request: Request) => {
   const user = await currentUser(request);
   return withRequestContext(request, user.id, () => call(request, user));
-}
+});
 
 async function call(request: Request, user: SessionUser) {
   const body = await readJson(request, 1_000_000);

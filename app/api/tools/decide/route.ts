@@ -1,5 +1,6 @@
 import { currentUser } from '@/lib/auth/session';
 import { jsonError, readJson } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 import { parseCallRequest, surfaceOf } from '@/lib/mcp/call-request';
 import { decisionFor, trustOf } from '@/lib/mcp/dispatch';
 import { getRegistry } from '@/lib/mcp/host-registry';
@@ -7,7 +8,7 @@ import { getRegistry } from '@/lib/mcp/host-registry';
 export const dynamic = 'force-dynamic';
 
 /** The policy decision for a call, without making it (developer preview). */
-export async function POST(request: Request) {
+export const POST = routeHandler(async (request: Request) => {
   const body = await readJson(request, 1_000_000);
   if (!body.ok) return body.response;
   const parsed = parseCallRequest(body.value);
@@ -26,4 +27,4 @@ export async function POST(request: Request) {
     trust: await trustOf(registry, { session }),
   });
   return Response.json({ decision });
-}
+});

@@ -1,6 +1,7 @@
 import { currentUser } from '@/lib/auth/session';
 import { gateStore } from '@/lib/gates/store';
 import { jsonError } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 import { GATE_TABLE } from '@/lib/mcplet/gates';
 import { assertionChallenge, Fido2Refused, Fido2Unavailable } from '@/lib/passkey/fido2-client';
 
@@ -10,7 +11,7 @@ export const dynamic = 'force-dynamic';
  * Phase 4: the host fetches an assertion challenge for the ticket's exact call from the FIDO2
  * server. If the FIDO2 server is down the call ends with SERVICE_UNAVAILABLE (7.4).
  */
-export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+export const POST = routeHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const user = await currentUser(request);
   const ticket = await gateStore().ticket(id, user.id);
@@ -33,4 +34,4 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
     if (error instanceof Fido2Refused) return jsonError(error.status === 409 ? 409 : 400, error.message);
     throw error;
   }
-}
+});

@@ -6,6 +6,7 @@ import {
   verifiedEnrolment,
 } from '@/lib/gates/verified-approval-flow';
 import { jsonError, readBody } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 import { getRegistry } from '@/lib/mcp/host-registry';
 
 export const dynamic = 'force-dynamic';
@@ -21,7 +22,7 @@ const schema = z.discriminatedUnion('step', [
  * enrolment ceremony on first use (`enrol-begin`, `enrol-finish`). The assertion itself is the
  * ticket's answer (POST /api/gates/{id}); the server verifies it when the call reaches it.
  */
-export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+export const POST = routeHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const parsed = await readBody(
     request,
@@ -48,4 +49,4 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
       return jsonError(error.status, error.message, error.reason ? { reason: error.reason } : {});
     throw error;
   }
-}
+});

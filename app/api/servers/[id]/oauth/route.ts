@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
 import { jsonError, readBody } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 import { getRegistry } from '@/lib/mcp/host-registry';
 import { SignInError } from '@/lib/mcp/oauth/server-oauth';
 
@@ -21,7 +22,7 @@ function signInFailure(error: unknown): Response {
 }
 
 /** Connect: starts the OAuth sign-in; the browser goes to `url`, or the server is connected already. */
-export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+export const POST = routeHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const parsed = await readBody(request, schema, 2_000, 'Expected { "returnTo"?: a path of this host }.');
   if (!parsed.ok) return parsed.response;
   const { id, registry, connection, user } = await signInContext(request, context);
@@ -31,10 +32,10 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   } catch (error) {
     return signInFailure(error);
   }
-}
+});
 
 /** Disconnect: the host forgets this user's tokens for the server. */
-export async function DELETE(request: Request, context: { params: Promise<{ id: string }> }) {
+export const DELETE = routeHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id, registry, connection, user } = await signInContext(request, context);
   if (!connection || !registry.oauth) return jsonError(404, `No server has the id "${id}".`);
   try {
@@ -43,4 +44,4 @@ export async function DELETE(request: Request, context: { params: Promise<{ id: 
   } catch (error) {
     return signInFailure(error);
   }
-}
+});

@@ -1,13 +1,14 @@
 import { currentUser } from '@/lib/auth/session';
 import { deploymentMode } from '@/lib/config/deployment';
 import { jsonError } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 import { getRegistry } from '@/lib/mcp/host-registry';
 import { mayReconnect } from '@/lib/mcp/registry';
 import { serverView } from '@/lib/mcp/snapshot';
 
 export const dynamic = 'force-dynamic';
 
-export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+export const POST = routeHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const user = await currentUser(request);
   const connection = (await getRegistry()).getFor(id, user.id);
@@ -20,4 +21,4 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
     );
   await connection.reconnect();
   return Response.json({ server: serverView(connection) });
-}
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
 import { jsonError, readBody } from '@/lib/http/json';
+import { routeHandler } from '@/lib/http/route-handler';
 import { getRegistry } from '@/lib/mcp/host-registry';
 import { acceptViewChange } from '@/lib/mcp/pin-changes';
 
@@ -12,7 +13,7 @@ const acceptSchema = z.object({
 });
 
 /** Accepts the reviewed HTML of a changed view (bound to its hash); it becomes the pin and is served. */
-export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
+export const POST = routeHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const parsed = await readBody(
     request,
@@ -31,4 +32,4 @@ export async function POST(request: Request, context: { params: Promise<{ id: st
   );
   if (!accepted.ok) return jsonError(accepted.status, accepted.reason);
   return Response.json({ ok: true });
-}
+});
