@@ -71,12 +71,16 @@ async function callEveryTool(registry: McpRegistry): Promise<'done' | 'sign-in'>
       surface: { kind: 'model' as const },
       session: { userId: USER },
     };
+    let answering: ReturnType<typeof answerGate> | undefined;
     for await (const step of gatedDispatch(registry, intent)) {
       if (step.kind === 'waiting') {
-        const answered = await answerGate(registry, step.ticket.id, USER, { approved: true });
-        if (!answered.ok) throw new Error(`the gate refused the approval: ${answered.reason}`);
+        // Answered while the call waits at its gate, as a browser answers a live turn: the approval
+        // is answered once the waiting call has spent it, so the answer is not awaited here.
+        answering = answerGate(registry, step.ticket.id, USER, { approved: true });
         continue;
       }
+      const answered = await answering;
+      if (answered && !answered.ok) throw new Error(`the gate refused the approval: ${answered.reason}`);
       const { envelope } = step.result;
       if ('error' in envelope && envelope.error) {
         if (connection?.status === 'authorization-required') return 'sign-in';

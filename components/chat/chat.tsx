@@ -3,7 +3,7 @@ import type { UIMessage } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { lastUserMessage } from '@/lib/chat/ui-parts';
 import { whenIdle } from '@/lib/client/when-idle';
-import { replyEnding } from '@/lib/llm/reply-metadata';
+import { isInterruptedMark, replyEnding } from '@/lib/llm/reply-metadata';
 import { type ChatMode, parseChatMode } from '@/lib/mcplet/chat-mode';
 import { useCallInFlight } from '@/lib/store/calls-in-flight';
 import { useConversations } from '@/lib/store/conversations';
@@ -16,6 +16,7 @@ import { chatErrorText } from './chat-error';
 import { ChatModeSelect, type ModelListItem, ModelPicker } from './chat-settings';
 import { Composer } from './composer';
 import { followWhileAtEnd } from './follow-while-at-end';
+import { InterruptedReply } from './interrupted-reply';
 import { Markdown } from './markdown';
 import { MessageView } from './message-view';
 import { MenuButton } from './sidebar-toggle';
@@ -209,16 +210,24 @@ export function Chat(props: ChatProps) {
                   <StarterPrompts onPick={send} />
                 </div>
               ) : null}
-              {messages.map((message, index) => (
-                <MessageView
-                  key={message.id}
-                  message={message}
-                  live={busy && index === messages.length - 1}
-                  restored={restoredIds.has(message.id)}
-                  ended={stoppedIds.has(message.id) ? 'stopped' : replyEnding(message)}
-                  onEdit={!busy && message.id === lastUserId ? (text) => edit(message.id, text) : undefined}
-                />
-              ))}
+              {messages.map((message, index) =>
+                isInterruptedMark(message) ? (
+                  <InterruptedReply
+                    key={message.id}
+                    message={message}
+                    onRetry={!busy && index === messages.length - 1 ? retry : undefined}
+                  />
+                ) : (
+                  <MessageView
+                    key={message.id}
+                    message={message}
+                    live={busy && index === messages.length - 1}
+                    restored={restoredIds.has(message.id)}
+                    ended={stoppedIds.has(message.id) ? 'stopped' : replyEnding(message)}
+                    onEdit={!busy && message.id === lastUserId ? (text) => edit(message.id, text) : undefined}
+                  />
+                ),
+              )}
               {status === 'submitted' ? (
                 <p className="text-sm text-muted" role="status" data-testid="thinking">
                   Thinking…
@@ -244,7 +253,7 @@ export function Chat(props: ChatProps) {
                   </Button>
                 </div>
               ) : null}
-              {!error && last?.role === 'assistant' ? (
+              {!error && last?.role === 'assistant' && !isInterruptedMark(last) ? (
                 // Held in place (hidden) while the reply streams, so its end moves nothing on the page.
                 <div className={busy ? 'invisible' : undefined} aria-hidden={busy || undefined}>
                   <Button

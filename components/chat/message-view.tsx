@@ -1,5 +1,6 @@
 'use client';
 import type { UIMessage } from 'ai';
+import { replyNotSaved } from '@/lib/chat/reply-save-part';
 import { isToolPart } from '@/lib/chat/ui-parts';
 import type { ReplyEnding } from '@/lib/llm/reply-metadata';
 import { DERIVED_TOOL_NAME } from '@/lib/mcplet/derived-result';
@@ -9,6 +10,7 @@ import { DerivedStatus } from './derived-status';
 import { GateAsk, RanNotice } from './gate-prompt';
 import { Markdown } from './markdown';
 import { CopyMessage, EditMessage } from './message-actions';
+import { ReplyNotSavedNotice } from './reply-not-saved';
 import { SecretReferences } from './secret-reveal';
 import { MaliciousWarning, ToolBadges } from './tool-badges';
 import { ToolCallCard } from './tool-call-card';
@@ -26,6 +28,13 @@ function isRefusal(part: UIMessage['parts'][number]): part is RefusalPart & UIMe
   return part.type === 'data-refusal';
 }
 
+/** What a reply that did not finish says under it. */
+const ENDED_TEXT: Record<ReplyEnding, string> = {
+  stopped: 'Stopped: this reply was cut short.',
+  'cut-off': 'Cut off: the model stopped answering mid-way. Regenerate to try again.',
+  interrupted: 'Interrupted: the server restarted before this reply finished.',
+};
+
 /** A notify call that ran moments ago (the turn may already have ended when its card renders). */
 function justRan(ranAt: number | undefined): boolean {
   return ranAt !== undefined && Math.abs(Date.now() - ranAt) < 60_000;
@@ -42,12 +51,13 @@ export function MessageView({
   live?: boolean;
   /** Set on the user's latest message while no reply runs: it can be edited and sent again. */
   onEdit?: (text: string) => void;
-  /** The reply did not finish: the user stopped it, or the model's stream broke off. */
+  /** The reply did not finish: the user stopped it, the model's stream broke off, or the server stopped. */
   ended?: ReplyEnding | null;
   /** The message was loaded with the conversation (its views open inline). */
   restored?: boolean;
 }) {
   const mine = message.role === 'user';
+  const notSaved = mine ? null : replyNotSaved(message);
   return (
     <article
       className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}
@@ -142,11 +152,10 @@ export function MessageView({
         })}
         {ended && !mine ? (
           <p className="text-xs text-muted italic" data-testid={`reply-${ended}`}>
-            {ended === 'stopped'
-              ? 'Stopped: this reply was cut short.'
-              : 'Cut off: the model stopped answering mid-way. Regenerate to try again.'}
+            {ENDED_TEXT[ended]}
           </p>
         ) : null}
+        {notSaved ? <ReplyNotSavedNotice message={message} mark={notSaved} /> : null}
       </div>
       {/* Laid out while the reply streams too (hidden), so nothing moves under the pointer when it ends. */}
       <div

@@ -7,6 +7,7 @@ import { type GateAnswer, type GatePrompt, useGates } from '@/lib/store/gates';
 import type { ApprovalScopeKind } from '@/lib/trust/approval-rules';
 import { Button } from '../ui/button';
 import { ScrollRegion } from '../ui/scroll-region';
+import { EndedAnswer } from './ended-answer';
 import { PasskeySteps } from './passkey-steps';
 import { ReviewForm } from './review-form';
 import { VerifiedSteps } from './verified-steps';
@@ -248,7 +249,8 @@ export function GateHost() {
   const returnTo = useRef<Element | null>(null);
 
   useEffect(() => {
-    if (!current) return;
+    // A call that ended has nothing left to expire: its dialog only says why nothing was sent.
+    if (!current || current.ended) return;
     setLeft(secondsLeft(current.prompt.expiresAt));
     const timer = setInterval(() => {
       const remaining = secondsLeft(current.prompt.expiresAt);
@@ -259,9 +261,9 @@ export function GateHost() {
   }, [current, answer]);
 
   if (!current) return null;
-  const { prompt, error } = current;
+  const { prompt, error, ended } = current;
   const shows = GATE_TABLE[prompt.gate].browser;
-  const review = shows === 'review' && !prompt.command;
+  const review = !ended && shows === 'review' && !prompt.command;
   return (
     <AlertDialog.Root
       open
@@ -298,7 +300,7 @@ export function GateHost() {
           }}
         >
           <AlertDialog.Title className="shrink-0 text-base font-semibold">
-            {prompt.command ? 'Run a command on this computer?' : TITLES[shows]}
+            {ended ? 'Nothing was sent' : prompt.command ? 'Run a command on this computer?' : TITLES[shows]}
           </AlertDialog.Title>
           <AlertDialog.Description asChild>
             <ScrollRegion
@@ -320,15 +322,21 @@ export function GateHost() {
               ) : (
                 <CallDetails prompt={prompt} />
               )}
-              <p className="text-xs text-muted">
-                Nothing {prompt.command ? 'runs' : 'is sent'} until you confirm. This request expires in{' '}
-                {left} s.
-              </p>
+              {ended ? null : (
+                <p className="text-xs text-muted">
+                  Nothing {prompt.command ? 'runs' : 'is sent'} until you confirm. This request expires in{' '}
+                  {left} s.
+                </p>
+              )}
             </ScrollRegion>
           </AlertDialog.Description>
           {/* The answer keeps its size; only a review's form, which may be long, scrolls (its buttons stay put). */}
           <div className={review ? 'min-h-0 flex-1 overflow-y-auto' : 'shrink-0'}>
-            <Answer prompt={prompt} error={error} answer={answer} />
+            {ended ? (
+              <EndedAnswer words={ended} onClose={() => answer(prompt.id, { approved: false })} />
+            ) : (
+              <Answer prompt={prompt} error={error} answer={answer} />
+            )}
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>

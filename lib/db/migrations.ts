@@ -237,6 +237,22 @@ const migrations: Record<string, Migration> = {
         for each row execute function keep_one_passkey()`.execute(db);
     },
   },
+  '0013-running-turns': {
+    async up(db: Kysely<unknown>) {
+      // A model turn that is running, written as it starts and removed as it ends: one left behind
+      // by an instance that is gone names a turn a crash cut, which a read then marks in the
+      // conversation (lib/llm/interrupted-turns.ts). One a conversation: a newer turn replaces it.
+      await sql`
+        create table running_turns (
+          conversation_id text primary key references conversations(id) on delete cascade,
+          user_id text not null references users(id) on delete cascade,
+          message_id text not null,
+          turn_id text not null,
+          instance_id text not null,
+          started_at timestamptz not null default now()
+        )`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = {

@@ -49,6 +49,17 @@ export interface MessagesTable {
   created_at: CreatedAt;
 }
 
+/** A model turn running now: which instance runs it, for which user message (lib/llm/turn-marker.ts). */
+export interface RunningTurnsTable {
+  conversation_id: string;
+  user_id: string;
+  /** The user message the turn answers. */
+  message_id: string;
+  turn_id: string;
+  instance_id: string;
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface McpServersTable {
   id: string;
   user_id: string;
@@ -122,8 +133,10 @@ export interface Database {
   mcp_servers: McpServersTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  running_turns: RunningTurnsTable;
 }
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type RunningTurnRow = Selectable<RunningTurnsTable>;
 export type NewMessage = Insertable<MessagesTable>;

@@ -6,15 +6,27 @@ export type RefusalReason =
   | 'expired'
   | 'webauthn-unavailable'
   | 'ceremony-failed'
-  | 'fido2-unavailable';
+  | 'fido2-unavailable'
+  | 'lost';
 
-export const REFUSAL_REASONS: RefusalReason[] = [
+/** The reasons the browser may give with a refusal. */
+export const ANSWER_REASONS = [
   'cancelled',
   'expired',
   'webauthn-unavailable',
   'ceremony-failed',
   'fido2-unavailable',
-];
+] as const satisfies readonly RefusalReason[];
+
+/**
+ * Every reason, the host's own included: `lost` is never the browser's to give, only the host's,
+ * when the instance whose turn waited on the call is gone (docs/architecture.md, "Approvals that
+ * outlive their instance").
+ */
+export const REFUSAL_REASONS: RefusalReason[] = [...ANSWER_REASONS, 'lost'];
+
+/** What the user is told when a model's call was lost with the instance that ran its turn. */
+export const LOST_WORDS = 'This request was lost when the server restarted; nothing was sent.';
 
 const REFUSALS: Record<RefusalReason, { code: ErrorCode; message: string }> = {
   cancelled: { code: 'AUTH_REQUIRED', message: 'The user cancelled the confirmation, so nothing was done.' },
@@ -28,6 +40,7 @@ const REFUSALS: Record<RefusalReason, { code: ErrorCode; message: string }> = {
     code: 'SERVICE_UNAVAILABLE',
     message: 'The passkey server cannot be reached, so the action was not run.',
   },
+  lost: { code: 'AUTH_REQUIRED', message: LOST_WORDS },
 };
 
 export interface Refusal {

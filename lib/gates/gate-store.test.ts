@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { RESERVATION_CALL } from '../../tests/fixtures/gate-call';
 import { instanceConnections, testRedisUrl } from '../../tests/fixtures/redis-connections';
+import { instanceId } from '../runtime/instance-liveness';
+import { LOST_WORDS } from './answers';
 import { memoryGateStore } from './pending';
 import { redisGateStore } from './redis-gate-store';
 import type { GateStore } from './store';
@@ -13,17 +16,7 @@ const targets: Array<{ name: string; pair: () => [GateStore, GateStore] }> = [
 if (testRedisUrl)
   targets.push({ name: 'Redis, two instances', pair: () => [redisInstance(), redisInstance()] });
 
-const call = {
-  kind: 'model' as const,
-  gate: 'confirm' as const,
-  surface: { kind: 'model' as const },
-  userId: 'alice',
-  serverId: 'restaurant',
-  serverName: 'Restaurant',
-  bindingServer: 'restaurant-mcplet',
-  toolName: 'create_reservation',
-  args: { date: '2026-12-01', partySize: 2 },
-};
+const call = RESERVATION_CALL;
 
 const assertion = (challenge: string) => ({
   id: 'cred-1',
@@ -121,5 +114,76 @@ describe.each(targets)('issue 16 item 5: one gate across instances ($name)', ({ 
     controller.abort();
     await expect(waiting).resolves.toMatchObject({ verdict: 'refused', reason: 'cancelled' });
     expect(await two.decide(ticket.id, 'alice', { approved: true })).toMatchObject({ status: 409 });
+  });
+});
+
+describe.each(targets)('a model call lost with the instance that held its turn ($name)', ({ pair }) => {
+  it('records the instance that opened it as its holder, and only for a model call', async () => {
+    const [one, two] = pair();
+    const ticket = await one.open(call);
+    expect(await two.holder(ticket.id, 'alice')).toBe(instanceId());
+    expect(await two.holder(ticket.id, 'mallory')).toBeUndefined();
+    expect(await two.ticket(ticket.id, 'alice')).not.toHaveProperty('holder');
+    const view = await one.open({ ...call, kind: 'view', surface: { kind: 'app', serverId: 'restaurant' } });
+    expect(await two.holder(view.id, 'alice')).toBeUndefined();
+    // A view's call is dispatched by whichever instance takes its answer: it is never lost.
+    expect(await two.lose(view.id, 'alice')).toBeUndefined();
+    expect(await two.ticket(view.id, 'alice')).toMatchObject({ kind: 'view' });
+  });
+
+  it('ended as lost through the other instance: the waiting call is refused, answers are told, nothing can be spent', async () => {
+    const [one, two] = pair();
+    const ticket = await one.open(call);
+    const waiting = one.wait(ticket.id);
+    await two.ticket(ticket.id, 'alice');
+    expect(await two.lose(ticket.id, 'mallory')).toBeUndefined();
+    expect(await two.lose(ticket.id, 'alice')).toBe('lost');
+    await expect(waiting).resolves.toEqual({
+      verdict: 'refused',
+      code: 'AUTH_REQUIRED',
+      message: LOST_WORDS,
+      reason: 'lost',
+    });
+    expect(await two.decide(ticket.id, 'alice', { approved: true })).toEqual({
+      ok: false,
+      status: 410,
+      reason: LOST_WORDS,
+      lost: true,
+    });
+    expect(await one.spend(ticket.id, 'alice', 'restaurant', 'create_reservation', call.args)).toEqual({
+      ok: false,
+      lost: true,
+    });
+    expect(await one.lose(ticket.id, 'alice')).toBe('lost');
+    expect(await two.holder(ticket.id, 'alice')).toBeUndefined();
+  });
+
+  it('the loss and the spend race on two instances: exactly one of them takes the approved call', async () => {
+    const [one, two] = pair();
+    for (let round = 0; round < 5; round++) {
+      const ticket = await one.open(call);
+      await two.decide(ticket.id, 'alice', { approved: true });
+      const [spent, lost] = await Promise.all([
+        one.spend(ticket.id, 'alice', 'restaurant', 'create_reservation', call.args),
+        two.lose(ticket.id, 'alice'),
+      ]);
+      if (spent.ok) expect(lost).toBe('used');
+      else expect([spent, lost]).toEqual([{ ok: false, lost: true }, 'lost']);
+    }
+  });
+
+  it('the end of a ticket wakes whoever waits for it on the other instance at once; an open one is told so after the wait', async () => {
+    const [one, two] = pair();
+    const ticket = await one.open(call);
+    expect(await two.ending(ticket.id, 'alice', 20)).toBe('open');
+    expect(await two.ending(ticket.id, 'mallory', 20)).toBeUndefined();
+    expect(await two.ending('made-up', 'alice', 20)).toBeUndefined();
+    await two.decide(ticket.id, 'alice', { approved: true });
+    const started = Date.now();
+    const ending = two.ending(ticket.id, 'alice', 10_000);
+    setTimeout(() => void one.spend(ticket.id, 'alice', 'restaurant', 'create_reservation', call.args), 50);
+    await expect(ending).resolves.toBe('used');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await one.ending(ticket.id, 'alice', 10_000)).toBe('used');
   });
 });

@@ -17,6 +17,7 @@ import { rememberedMayCover } from '../mcplet/trust-escalation';
 import type { ApprovalScopeKind } from '../trust/approval-rules';
 import type { GateAnswer, RefusalReason } from './answers';
 import { refusalFor } from './answers';
+import { type AnsweringInstance, lostBeforeAnswer, spentByHolder, thisInstance } from './lost-calls';
 import type { GatePass } from './pass';
 import type { GateKind, GateTicket } from './pending';
 import { offerFor, pinHashOf, rememberAnswer, rememberedPass } from './remembered';
@@ -146,6 +147,11 @@ export async function awaitPass(ticket: GateTicket, signal?: AbortSignal): Promi
     };
   const args = (await store.ticket(ticket.id, ticket.userId))?.args ?? ticket.args;
   const spent = await store.spend(ticket.id, ticket.userId, ticket.serverId, ticket.toolName, args);
+  if (!spent.ok && spent.lost) {
+    // Another instance ended the call as lost while this one could not be seen alive: nothing is sent.
+    const lost = refusalFor('lost');
+    return { ok: false, code: lost.code, message: lost.message, declined: true, reason: lost.reason };
+  }
   if (!spent.ok)
     return {
       ok: false,
@@ -207,7 +213,7 @@ export async function* gatedDispatch(
 
 export type GateResult =
   | { ok: true; result: DispatchResult | null }
-  | { ok: false; status: number; reason: string; retry?: boolean };
+  | { ok: false; status: number; reason: string; retry?: boolean; lost?: true };
 
 /** Edited arguments are checked against the tool's input schema before the approval binds to them. */
 function checkEdit(ticket: GateTicket, args: unknown): { ok: true } | { ok: false; reason: string } {
@@ -230,8 +236,10 @@ function checkEdit(ticket: GateTicket, args: unknown): { ok: true } | { ok: fals
  * The user's answer to a gate. For a view's call the approved call is dispatched here, with the
  * arguments stored in the ticket (under review: the user's edit, validated and bound) and, for a
  * passkey gate, the assertion injected into `params._meta.mcplet_auth` (7.3.1); a model's call
- * wakes up and dispatches itself. An approval with a scope the ticket offered (`remember`) also
- * stores a remembered rule, built here from the ticket.
+ * wakes up and dispatches itself, in the instance whose turn waits on it: its approval is answered
+ * `ok` only once that turn spent it, and a call whose turn is gone is answered lost (lost-calls.ts).
+ * An approval with a scope the ticket offered (`remember`) also stores a remembered rule, built here
+ * from the ticket.
  */
 export async function answerGate(
   registry: McpRegistry,
@@ -240,8 +248,11 @@ export async function answerGate(
   answer: GateAnswer,
   edited?: Record<string, unknown>,
   remember?: ApprovalScopeKind,
+  on: AnsweringInstance = thisInstance(),
 ): Promise<GateResult> {
-  const store = gateStore();
+  const { store } = on;
+  const lost = await lostBeforeAnswer(on, id, userId);
+  if (lost) return lost;
   if ((edited || remember) && answer.approved) {
     const asked = await store.ticket(id, userId);
     if (asked && remember && !asked.remember?.scopes.includes(remember))
@@ -278,6 +289,10 @@ export async function answerGate(
         : pinHashOf(registry, userId, ticket.serverId, ticket.toolName);
     await rememberAnswer(registry, ticket, remember, current);
   }
-  if (ticket.kind === 'model') return { ok: true, result: null };
+  if (ticket.kind === 'model') {
+    if (!answer.approved) return { ok: true, result: null };
+    const spent = await spentByHolder(on, id, userId);
+    return spent.ok ? { ok: true, result: null } : spent;
+  }
   return { ok: true, result: await passAndDispatch(registry, ticket, { ...ticket, session: { userId } }) };
 }

@@ -6,6 +6,7 @@ const DECLINED: Record<RefusalReason, string> = {
   'webauthn-unavailable': 'not run: this browser cannot use passkeys',
   'ceremony-failed': 'not run: the passkey check failed',
   'fido2-unavailable': 'not run: the passkey server could not be reached',
+  lost: 'not sent: lost when the server restarted',
 };
 
 const CODES: Record<string, string> = {

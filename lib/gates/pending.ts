@@ -1,5 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
+import { instanceId } from '../runtime/instance-liveness';
 import { type GateAnswer, type RefusalReason, refusalFor } from './answers';
 import type { GateStore } from './store';
 import type { GateOutcome, GateTicket } from './ticket';
@@ -8,8 +9,12 @@ import {
   challengeStep,
   type DecisionResult,
   decideStep,
+  type Ending,
+  endingOf,
   failStep,
+  holderOf,
   isOpen,
+  loseStep,
   newRecord,
   outcomeOf,
   passFor,
@@ -32,10 +37,15 @@ interface Held {
   records: Map<string, TicketRecord>;
   waiters: Map<string, Array<(outcome: GateOutcome) => void>>;
   timers: Map<string, NodeJS.Timeout>;
+  /** Who waits for a ticket to end (an answer waiting for the spend of the approval it gave). */
+  enders?: Map<string, Set<() => void>>;
 }
 const holder = globalThis as unknown as { __mcpletGateRecords?: Held };
 holder.__mcpletGateRecords ??= { records: new Map(), waiters: new Map(), timers: new Map() };
-const { records, waiters, timers } = holder.__mcpletGateRecords;
+const held = holder.__mcpletGateRecords;
+// A module reloaded in development keeps the records of the one before it, which had no enders.
+held.enders ??= new Map();
+const { records, waiters, timers, enders } = held;
 
 function timer(id: string, ms: number, run: () => void) {
   clearTimeout(timers.get(id));
@@ -51,11 +61,13 @@ function timer(id: string, ms: number, run: () => void) {
 function apply<R>(id: string, step: Step<R>): R {
   if (step.next) {
     records.set(id, step.next);
-    if (!isOpen(step.next))
+    if (!isOpen(step.next)) {
       timer(id, GATE_TTL_MS, () => {
         records.delete(id);
         timers.delete(id);
       });
+      for (const ended of enders.get(id) ?? []) ended();
+    }
   }
   if (step.wake) for (const wake of waiters.get(id)?.splice(0) ?? []) wake(step.wake);
   return step.result;
@@ -66,7 +78,7 @@ function apply<R>(id: string, step: Step<R>): R {
  * the only approval the server will accept later is for this ticket, by this user, for this call.
  */
 export function openGate(input: Omit<GateTicket, 'id' | 'expiresAt'>, ttlMs = GATE_TTL_MS): GateTicket {
-  const record = newRecord(input, randomUUID(), Date.now(), ttlMs);
+  const record = newRecord(input, randomUUID(), Date.now(), ttlMs, instanceId());
   records.set(record.id, record);
   expireAt(record.id, record.expiresAt);
   return ticketOf(record);
@@ -141,6 +153,32 @@ export function gateTicket(id: string, userId: string): GateTicket | undefined {
   return readTicket(records.get(id), userId);
 }
 
+export function loseGate(id: string, userId: string): Ending | undefined {
+  return apply(id, loseStep(records.get(id), Date.now(), userId));
+}
+
+/** Resolves once the ticket ends (spent, refused, expired, lost), or after `withinMs` if it is still open. */
+export function gateEnding(
+  id: string,
+  userId: string,
+  withinMs: number,
+): Promise<Ending | 'open' | undefined> {
+  const now = endingOf(apply(id, settle(records.get(id), Date.now())), userId);
+  if (now !== 'open') return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const list = enders.get(id) ?? new Set<() => void>();
+    enders.set(id, list);
+    const done = () => {
+      clearTimeout(timeout);
+      list.delete(done);
+      if (list.size === 0) enders.delete(id);
+      resolve(endingOf(apply(id, settle(records.get(id), Date.now())), userId));
+    };
+    const timeout = setTimeout(done, withinMs);
+    list.add(done);
+  });
+}
+
 /** How many tickets the host holds: open ones with their calls, and ended ones (no arguments). */
 export function heldGates(): { open: number; ended: number } {
   let open = 0;
@@ -158,4 +196,7 @@ export const memoryGateStore: GateStore = {
   fail: async (id, userId, reason) => failGate(id, userId, reason),
   wait: waitForGate,
   spend: async (id, userId, serverId, toolName, args) => spendApproval(id, userId, serverId, toolName, args),
+  holder: async (id, userId) => holderOf(records.get(id), userId),
+  lose: async (id, userId) => loseGate(id, userId),
+  ending: gateEnding,
 };

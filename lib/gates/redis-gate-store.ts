@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { log } from '../log/logger';
 import { getRedis, getSubscriber, REDIS_PREFIX, type RedisClient } from '../redis/client';
+import { instanceId } from '../runtime/instance-liveness';
 import { refusalFor } from './answers';
 import { GATE_TTL_MS } from './pending';
 import type { GateStore } from './store';
@@ -10,8 +11,11 @@ import {
   cancelStep,
   challengeStep,
   decideStep,
+  endingOf,
   failStep,
+  holderOf,
   isOpen,
+  loseStep,
   newRecord,
   outcomeOf,
   passFor,
@@ -33,6 +37,8 @@ return 1
 `;
 
 const CHANNEL = `${REDIS_PREFIX}gate-outcomes`;
+/** A ticket's id, published when it ends (spent, refused, expired, lost): it wakes whoever waits for that. */
+const ENDS = `${REDIS_PREFIX}gate-ends`;
 const keyOf = (id: string) => `${REDIS_PREFIX}gate:${id}`;
 
 export interface RedisGateStoreOptions {
@@ -40,6 +46,8 @@ export interface RedisGateStoreOptions {
   client?: () => Promise<RedisClient>;
   /** A connection in subscriber mode: it hears outcomes decided on any instance. */
   subscriber?: () => Promise<RedisClient>;
+  /** The id recorded as the holder of the model calls opened here: this instance's (instance-liveness). */
+  self?: () => string;
 }
 
 /**
@@ -51,8 +59,20 @@ export interface RedisGateStoreOptions {
 export function redisGateStore(options: RedisGateStoreOptions = {}): GateStore {
   const client = options.client ?? (() => getRedis());
   const subscriber = options.subscriber ?? getSubscriber;
+  const self = options.self ?? instanceId;
   const waiters = new Map<string, Array<(outcome: GateOutcome) => void>>();
+  const enders = new Map<string, Set<() => void>>();
   let listening: Promise<void> | undefined;
+  let hearingEnds: Promise<void> | undefined;
+
+  function ended(id: string) {
+    for (const done of enders.get(id) ?? []) done();
+  }
+
+  function listenEnds(): Promise<void> {
+    hearingEnds ??= subscriber().then((redis) => redis.subscribe(ENDS, ended));
+    return hearingEnds;
+  }
 
   function wake(id: string, outcome: GateOutcome) {
     for (const resolve of waiters.get(id)?.splice(0) ?? []) resolve(outcome);
@@ -96,6 +116,14 @@ export function redisGateStore(options: RedisGateStoreOptions = {}): GateStore {
       const stepped = step(record, now);
       if (!stepped.next) return stepped.result;
       if (!(await write(id, version, stepped.next, now))) continue;
+      if (isOpen(record) && !isOpen(stepped.next)) {
+        ended(id);
+        // Only wakes whoever waits for the end; it re-reads the record, and reads it anyway after a
+        // while, so a lost message delays it and never decides anything: not worth failing a spend for.
+        await (await client())
+          .publish(ENDS, id)
+          .catch((error: unknown) => log('warn', '[gates] could not announce a ticket end', { error }));
+      }
       if (stepped.wake) {
         wake(id, stepped.wake);
         await (await client()).publish(CHANNEL, JSON.stringify({ id, outcome: stepped.wake }));
@@ -108,7 +136,7 @@ export function redisGateStore(options: RedisGateStoreOptions = {}): GateStore {
   return {
     async open(input, ttlMs = GATE_TTL_MS) {
       const now = Date.now();
-      const record = newRecord(input, randomUUID(), now, ttlMs);
+      const record = newRecord(input, randomUUID(), now, ttlMs, self());
       if (!(await write(record.id, '', record, now))) throw new Error('A gate ticket id was reused.');
       return ticketOf(record);
     },
@@ -124,6 +152,37 @@ export function redisGateStore(options: RedisGateStoreOptions = {}): GateStore {
       return passFor(
         await update(id, (record, now) => spendStep(record, now, { userId, serverId, toolName, args })),
       );
+    },
+    async holder(id, userId) {
+      return holderOf((await read(id)).record, userId);
+    },
+    lose: (id, userId) => update(id, (record, now) => loseStep(record, now, userId)),
+    async ending(id, userId, withinMs) {
+      await listenEnds();
+      let wakeUp = () => {};
+      const woken = new Promise<void>((resolve) => {
+        wakeUp = resolve;
+      });
+      const list = enders.get(id) ?? new Set<() => void>();
+      enders.set(id, list);
+      list.add(wakeUp);
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const now = endingOf(await update(id, (record, at) => settle(record, at)), userId);
+        if (now !== 'open') return now;
+        await Promise.race([
+          woken,
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, withinMs);
+          }),
+        ]);
+        // The record is the truth: a message only said to look.
+        return endingOf(await update(id, (record, at) => settle(record, at)), userId);
+      } finally {
+        clearTimeout(timer);
+        list.delete(wakeUp);
+        if (list.size === 0) enders.delete(id);
+      }
     },
     async wait(id, signal) {
       await listen();

@@ -3,7 +3,7 @@ import type { GateAnswer, RefusalReason } from './answers';
 import { memoryGateStore } from './pending';
 import { redisGateStore } from './redis-gate-store';
 import type { GateOutcome, GateTicket } from './ticket';
-import type { DecisionResult, Spent } from './ticket-state';
+import type { DecisionResult, Ending, Spent } from './ticket-state';
 
 /**
  * Where gate tickets live between the question and the dispatch: in memory for one process
@@ -24,6 +24,12 @@ export interface GateStore {
   fail(id: string, userId: string, reason: RefusalReason): Promise<void>;
   wait(id: string, signal?: AbortSignal): Promise<GateOutcome>;
   spend(id: string, userId: string, serverId: string, toolName: string, args: unknown): Promise<Spent>;
+  /** The instance whose turn waits on an open model call (recorded when the ticket opened here). */
+  holder(id: string, userId: string): Promise<string | undefined>;
+  /** Ends an open model call as lost (its holder is gone), unless it ended first; says how it ended. */
+  lose(id: string, userId: string): Promise<Ending | undefined>;
+  /** Resolves as soon as the ticket ends, or with `open` once `withinMs` passed first. */
+  ending(id: string, userId: string, withinMs: number): Promise<Ending | 'open' | undefined>;
 }
 
 const holder = globalThis as unknown as { __mcpletGateStore?: GateStore };

@@ -1,6 +1,13 @@
 import 'server-only';
 import { GATE_TABLE } from '../mcplet/gates';
-import { type GateAnswer, type McpletAuth, type RefusalReason, refusalFor, toMcpletAuth } from './answers';
+import {
+  type GateAnswer,
+  LOST_WORDS,
+  type McpletAuth,
+  type RefusalReason,
+  refusalFor,
+  toMcpletAuth,
+} from './answers';
 import { bindingOf, type GatePass, mintPass, type VerifiedEvidence } from './pass';
 import type { GateOutcome, GateTicket } from './ticket';
 
@@ -22,22 +29,30 @@ export interface OpenRecord extends GateTicket {
   challengeId?: string;
   /** SEP-2672: the user's assertion as the browser gave it, forwarded unmodified; held like `auth`. */
   verified?: VerifiedEvidence;
+  /**
+   * A model's call: the instance whose turn waits on the ticket (lib/runtime/instance-liveness).
+   * Only that turn can spend the approval, so an answer that finds it gone ends the ticket as lost.
+   */
+  holder?: string;
 }
 
 /**
- * What is left of a ticket once it is spent, refused or expired: its end, so a second answer is
- * told so, and nothing of the call, except for a view's expired call, whose late answer still gets
- * a result the view can show.
+ * What is left of a ticket once it is spent, refused, expired or lost (its holder's turn gone): its
+ * end, so a second answer is told so, and nothing of the call, except for a view's expired call,
+ * whose late answer still gets a result the view can show.
  */
 export interface ClosedRecord {
   id: string;
   userId: string;
-  state: 'used' | 'refused' | 'expired';
+  state: 'used' | 'refused' | 'expired' | 'lost';
   outcome: GateOutcome;
   ticket?: GateTicket;
 }
 
 export type TicketRecord = OpenRecord | ClosedRecord;
+
+/** How a ticket ended. */
+export type Ending = ClosedRecord['state'];
 
 export interface Step<R> {
   /** The record to store instead (absent: nothing changed). */
@@ -47,28 +62,33 @@ export interface Step<R> {
   wake?: GateOutcome;
 }
 
-export type DecisionResult =
-  | { ok: true; ticket: GateTicket; outcome: GateOutcome }
-  | { ok: false; status: 400 | 404 | 409 | 410; reason: string };
+/** Why an answer was not taken; `lost` marks a call lost with its holder's turn. */
+export type AnswerRefused = { ok: false; status: 400 | 404 | 409 | 410; reason: string; lost?: true };
+
+export type DecisionResult = { ok: true; ticket: GateTicket; outcome: GateOutcome } | AnswerRefused;
 
 /** What spending an approval yields: the approved call's evidence, from which the store mints the pass. */
 export type SpendResult =
   | { ok: true; record: OpenRecord; auth?: McpletAuth; verified?: VerifiedEvidence }
-  | { ok: false };
+  | { ok: false; lost?: true };
 
 const EXPIRED = { status: 410, reason: 'This confirmation request expired. Ask again.' } as const;
 const ANSWERED = { status: 409, reason: 'This confirmation request was already answered.' } as const;
 const UNKNOWN = { status: 404, reason: 'No such confirmation request.' } as const;
+// Gone, like an expired request: nothing of the call is left to approve (docs/architecture.md).
+const LOST = { status: 410, reason: LOST_WORDS, lost: true } as const;
 
 export function isOpen(record: TicketRecord | undefined): record is OpenRecord {
   return record?.state === 'pending' || record?.state === 'approved';
 }
 
+/** A new ticket; a model's call names `holder`, the instance whose turn waits on it. */
 export function newRecord(
   input: Omit<GateTicket, 'id' | 'expiresAt'>,
   id: string,
   now: number,
   ttlMs: number,
+  holder?: string,
 ): OpenRecord {
   return {
     ...input,
@@ -76,6 +96,7 @@ export function newRecord(
     expiresAt: now + ttlMs,
     binding: bindingOf(input.serverId, input.toolName, input.args),
     state: 'pending',
+    ...(input.kind === 'model' && holder ? { holder } : {}),
   };
 }
 
@@ -89,6 +110,7 @@ export function ticketOf(record: OpenRecord): GateTicket {
     auth: _a,
     challengeId: _ci,
     verified: _v,
+    holder: _h,
     ...ticket
   } = record;
   return ticket;
@@ -137,13 +159,17 @@ function onSettled<R>(
 }
 
 /** An open ticket of this user that is waiting for an answer, or why not. */
-function awaitingAnswer(
-  record: TicketRecord | undefined,
-  userId: string,
-): OpenRecord | { status: 404 | 409 | 410; reason: string } {
-  if (!record || record.userId !== userId) return UNKNOWN;
-  if (isOpen(record)) return record.state === 'pending' ? record : ANSWERED;
-  return record.state === 'expired' ? EXPIRED : ANSWERED;
+function awaitingAnswer(record: TicketRecord | undefined, userId: string): OpenRecord | AnswerRefused {
+  if (!record || record.userId !== userId) return endedAnswer(undefined);
+  if (isOpen(record)) return record.state === 'pending' ? record : { ok: false, ...ANSWERED };
+  return endedAnswer(record.state);
+}
+
+/** What an answer to a ticket that ended this way is told: never that it was taken. */
+export function endedAnswer(ending: Ending | undefined): AnswerRefused {
+  if (ending === 'expired') return { ok: false, ...EXPIRED };
+  if (ending === 'lost') return { ok: false, ...LOST };
+  return { ok: false, ...(ending ? ANSWERED : UNKNOWN) };
 }
 
 /** The ticket as the user was asked it: an open one, or a view's call that expired at its gate. */
@@ -213,7 +239,7 @@ export function decideStep(
 ): Step<DecisionResult> {
   return onSettled<DecisionResult>(stored, now, (record) => {
     const pending = awaitingAnswer(record, userId);
-    if (!('binding' in pending)) return { result: { ok: false, ...pending } };
+    if (!('binding' in pending)) return { result: pending };
     if (!answer.approved) {
       const outcome = refusalFor(answer.reason ?? 'cancelled');
       return {
@@ -257,6 +283,37 @@ export function cancelStep(stored: TicketRecord | undefined, now: number): Step<
   });
 }
 
+/**
+ * Ends a model's call whose holder (the instance whose turn waited on it) is gone: no other instance
+ * can take the call over, since the turn's model stream and tool state lived only there
+ * (docs/architecture.md). The caller has found the holder not alive; this step is the atomic part:
+ * a ticket the holder spent meanwhile stays spent. Says how the ticket ended, by this step or
+ * before; nothing for a ticket of another user, or one that is not a model's call.
+ */
+export function loseStep(
+  stored: TicketRecord | undefined,
+  now: number,
+  userId: string,
+): Step<Ending | undefined> {
+  return onSettled<Ending | undefined>(stored, now, (record) => {
+    if (!record || record.userId !== userId) return { result: undefined };
+    if (!isOpen(record)) return { result: record.state };
+    if (record.kind !== 'model') return { result: undefined };
+    return { ...ended(record, 'lost', refusalFor('lost')), result: 'lost' };
+  });
+}
+
+/** The instance holding an open model call of this user (whose turn waits on it), if any. */
+export function holderOf(record: TicketRecord | undefined, userId: string): string | undefined {
+  return isOpen(record) && record.userId === userId ? record.holder : undefined;
+}
+
+/** Whether a ticket of this user is still open, or how it ended; nothing for one it does not know. */
+export function endingOf(record: TicketRecord | undefined, userId: string): Ending | 'open' | undefined {
+  if (!record || record.userId !== userId) return undefined;
+  return isOpen(record) ? 'open' : record.state;
+}
+
 /** The outcome a waiting call can take now, if the ticket has one. */
 export function outcomeOf(record: TicketRecord | undefined): GateOutcome | undefined {
   if (!record) return refusalFor('expired');
@@ -274,6 +331,9 @@ export function spendStep(
   call: { userId: string; serverId: string; toolName: string; args: unknown },
 ): Step<SpendResult> {
   return onSettled<SpendResult>(stored, now, (record) => {
+    // A call whose ticket was ended as lost is told so: its model learns why nothing was sent.
+    if (record?.state === 'lost' && record.userId === call.userId)
+      return { result: { ok: false, lost: true } };
     if (!isOpen(record) || record.userId !== call.userId || record.state !== 'approved')
       return { result: { ok: false } };
     if (record.binding !== bindingOf(call.serverId, call.toolName, call.args))
@@ -290,11 +350,11 @@ export function spendStep(
   });
 }
 
-export type Spent = { ok: true; pass: GatePass } | { ok: false };
+export type Spent = { ok: true; pass: GatePass } | { ok: false; lost?: true };
 
 /** The gate pass for a spent approval: what dispatch accepts, for exactly the approved call. */
 export function passFor(spent: SpendResult): Spent {
-  if (!spent.ok) return { ok: false };
+  if (!spent.ok) return spent.lost ? { ok: false, lost: true } : { ok: false };
   const { record, auth, verified } = spent;
   const pass = mintPass({
     gate: record.gate,

@@ -206,8 +206,10 @@ describe('issue 12 item 3: trust escalation at the gate (SEP Example 1 and 2)', 
     expect(ticket.remember).toBeUndefined();
     expect(received('share')).toEqual([]);
     expect((await state())?.malicious).toEqual({ origin: 'trust/fetch_page' });
+    // The turn reads on at once, as the chat loop does: an approval is answered once its call spent it.
+    const waiting = steps.next();
     await answerGate(fixture.registry, ticket.id, LOCAL_USER_ID, { approved: true });
-    const done = await steps.next();
+    const done = await waiting;
     expect(!done.done && done.value.kind === 'done' && done.value.result.sent).toBe(true);
     expect(received('share')).toEqual([{ openWorldHint: true, attribution: [PAGE] }]);
     expect((await state())?.malicious).toBeNull();

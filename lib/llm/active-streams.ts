@@ -40,12 +40,14 @@ function keyOf(userId: string, conversationId: string): string {
 
 /**
  * Runs `start(signal)`'s stream to its end in the background and answers a reader of it. A turn
- * still running in the same conversation is stopped first: one reply streams at a time.
+ * still running in the same conversation is stopped first: one reply streams at a time. `turn` is
+ * told when the stream has ended (its reply, if any, stored by then), to clear its running marker.
  */
 export function startActiveStream(
   userId: string,
   conversationId: string,
   start: (signal: AbortSignal) => ReadableStream<UIMessageChunk>,
+  turn?: { ended(): void },
 ): ReadableStream<Uint8Array> {
   const key = keyOf(userId, conversationId);
   streams.get(key)?.stop.abort();
@@ -79,6 +81,7 @@ export function startActiveStream(
       log('error', '[chat] the turn stream failed:', { error: message });
     } finally {
       entry.done = true;
+      turn?.ended();
       for (const tap of entry.taps) tap(null);
       wake();
       const forget = setTimeout(() => {

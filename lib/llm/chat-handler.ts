@@ -5,7 +5,7 @@ import type { HostConfig } from '../config/host-config';
 import { configuredCredentialPatterns, hostConfig } from '../config/load';
 import { type Db, getDb } from '../db';
 import { type EnsureResult, ensureConversation, updateConversation } from '../db/queries/conversations';
-import { listMessages, saveReply } from '../db/queries/messages';
+import { saveReply } from '../db/queries/messages';
 import { jsonError } from '../http/json';
 import { getRegistry } from '../mcp/host-registry';
 import type { McpRegistry } from '../mcp/registry';
@@ -17,13 +17,16 @@ import { newUserMessage, storeUserMessage, turnHistory } from './chat-history';
 import { type ChatRequest, parseChatRequest, titleFrom } from './chat-request';
 import { runChatTurn } from './chat-turn';
 import { buildDerivedTool } from './derived-tool';
+import { heldReplies } from './held-replies';
 import { holdToolsUntil } from './held-tools';
 import { buildHostTools, liveToolNames } from './host-tools';
+import { conversationMessages } from './interrupted-turns';
 import { chooseModel } from './model-catalog';
 import { markEnded } from './reply-metadata';
 import { conversationSensitiveValues, ScrubBook } from './scrub-book';
 import { llmSettings } from './settings';
 import { type ToolResultMedia, toolResultMedia } from './tool-result-output';
+import { markRunningTurn } from './turn-marker';
 import { buildViewTools, offeredViewTools } from './view-tool-set';
 
 interface TurnParts {
@@ -93,9 +96,17 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   };
 
   const newChat = request.newChat === true && request.trigger === 'submit-message';
+  // A reply of this conversation the database did not take earlier is stored first, so it keeps its
+  // place before this turn's message (held-replies.ts); null when none is held, as almost always.
+  const heldFirst = heldReplies().saveBefore(user.id, request.id);
+  heldFirst?.catch(() => undefined);
   // A chat that goes on is read beside the upsert (one round trip before the model, not two): the
   // read takes only this user's messages, so another user's conversation reads as empty.
-  const reading = newChat ? undefined : listMessages(db, user.id, request.id);
+  const reading = newChat
+    ? undefined
+    : heldFirst
+      ? heldFirst.then(() => conversationMessages(db, user.id, request.id))
+      : conversationMessages(db, user.id, request.id);
   reading?.catch(() => undefined);
   if (newChat) {
     const early = await firstTurnEarly(parts, opening);
@@ -110,12 +121,17 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
       await updateConversation(db, user.id, request.id, { chatMode, modelId: choice.option.id });
     }
   }
+  // While the database cannot take a held reply, it cannot take this turn either (503).
+  await heldFirst;
   const prepared = await turnHistory(db, user.id, request, opened.status === 'created', reading);
   if (!prepared.ok) return jsonError(prepared.status, prepared.error);
-  const { history, saved } = prepared;
+  const { history, saved, turn } = prepared;
   // Issue 15 item 3: the turn runs to its end without a reader (a reload resumes it); Stop ends it.
-  const stream = startActiveStream(user.id, request.id, (signal) =>
-    turnStream(parts, history, saved, signal),
+  const stream = startActiveStream(
+    user.id,
+    request.id,
+    (signal) => turnStream(parts, history, saved, signal),
+    turn,
   );
   return activeStreamResponse(stream);
 }
@@ -155,10 +171,16 @@ async function firstTurnEarly(parts: TurnParts, opening: Promise<EnsureResult>):
   }
   registry.trust?.created(user.id, request.id);
   confirm(true);
-  const running = startActiveStream(user.id, request.id, (signal) => {
-    signal.addEventListener('abort', () => early.abort(signal.reason), { once: true });
-    return stream;
-  });
+  const turn = markRunningTurn(db, user.id, request.id, message.id);
+  const running = startActiveStream(
+    user.id,
+    request.id,
+    (signal) => {
+      signal.addEventListener('abort', () => early.abort(signal.reason), { once: true });
+      return stream;
+    },
+    turn,
+  );
   return activeStreamResponse(running);
 }
 
@@ -207,6 +229,9 @@ function turnStream(
         scrubSet: scrub.set,
         credentialPatterns: scrub.credentialPatterns,
       });
+    },
+    holdUnsaved(messageId, save) {
+      heldReplies().hold({ userId: user.id, conversationId: request.id, messageId }, save);
     },
   });
 }

@@ -2,11 +2,13 @@ import 'server-only';
 import type { UIMessage } from 'ai';
 import { configuredCredentialPatterns } from '../config/load';
 import type { Db } from '../db';
-import { deleteMessagesAfter, listMessages, saveMessage } from '../db/queries/messages';
+import { deleteMessagesAfter, saveMessage } from '../db/queries/messages';
 import { log } from '../log/logger';
 import { createScrubSet } from '../trust/scrub';
 import type { ChatRequest } from './chat-request';
+import { conversationMessages } from './interrupted-turns';
 import { conversationSensitiveValues } from './scrub-book';
+import { markRunningTurn, type TurnMarker } from './turn-marker';
 
 function textOf(parts: readonly UIMessage['parts'][number][]): string {
   return parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
@@ -21,6 +23,8 @@ export type HistoryResult =
        * (logged) if it could not be. It never rejects.
        */
       saved: Promise<boolean>;
+      /** The turn marked as running on this instance, until it ends (turn-marker.ts). */
+      turn: TurnMarker;
     }
   | { ok: false; status: number; error: string };
 
@@ -28,7 +32,9 @@ const STORED = Promise.resolve(true);
 
 /**
  * The history a turn runs on, rebuilt from the database. The client contributes only a new user
- * message, or the retry or edit of its latest one; it can never rewrite anything before that.
+ * message, or the retry or edit of its latest one; it can never rewrite anything before that. The
+ * turn is marked as running once its history is read, so a mark of an earlier turn cut by a crash
+ * comes before this turn's message.
  */
 export async function turnHistory(
   db: Db,
@@ -38,9 +44,10 @@ export async function turnHistory(
   /** The history already being read (beside the conversation's upsert); read here when absent. */
   reading?: Promise<UIMessage[]>,
 ): Promise<HistoryResult> {
-  const stored = created ? [] : await (reading ?? listMessages(db, userId, request.id));
+  const stored = created ? [] : await (reading ?? conversationMessages(db, userId, request.id));
   const incoming = request.message;
   if (!incoming) return { ok: false, status: 400, error: 'Invalid chat request: message is required.' };
+  const turn = () => markRunningTurn(db, userId, request.id, incoming.id);
   const knownIndex = stored.findIndex((m) => m.id === incoming.id);
   const known = stored[knownIndex];
   if (known) {
@@ -50,17 +57,18 @@ export async function turnHistory(
     if (knownIndex < stored.length - 1) await deleteMessagesAfter(db, userId, request.id, incoming.id);
     const previous = stored.slice(0, knownIndex);
     if (textOf(known.parts) === textOf(incoming.parts))
-      return { ok: true, history: [...previous, known], saved: STORED };
+      return { ok: true, history: [...previous, known], saved: STORED, turn: turn() };
     // Issue 15 item 8: the user edited their latest message; it is stored as edited.
     const edited: UIMessage = { ...known, parts: incoming.parts };
     await saveMessage(db, userId, request.id, edited, sealedAfter(previous));
-    return { ok: true, history: [...previous, edited], saved: STORED };
+    return { ok: true, history: [...previous, edited], saved: STORED, turn: turn() };
   }
   const message = newUserMessage(incoming);
   return {
     ok: true,
     history: [...stored, message],
     saved: storeUserMessage(db, userId, request.id, message, stored),
+    turn: turn(),
   };
 }
 

@@ -14,12 +14,15 @@ import {
   type UIMessageChunk,
   wrapLanguageModel,
 } from 'ai';
+import type { ReplyNotSaved } from '../chat/reply-save-part';
 import { log } from '../log/logger';
 import { type ChatMode, judgeTurn } from '../mcplet/chat-mode';
 import { cleanText } from '../mcplet/model-facing';
 import type { RedactionOptions } from '../trust/redaction';
+import { finishAfterSave } from './finish-after-save';
 import { modelFacingHistory } from './model-history';
 import { describeProviderError } from './provider-errors';
+import { type SaveRetry, saveWithRetry } from './reply-save';
 import { ScrubBook } from './scrub-book';
 import { silenceLimit } from './silence-limit';
 import { TOOL_CHOICE_VIOLATION, toolOnlyGate } from './tool-only-gate';
@@ -75,7 +78,15 @@ export interface ChatTurnInput {
    * not, the stream reports an error and no reply is stored without the message it answers.
    */
   saved?: Promise<boolean>;
+  /** Stores the reply; it may run more than once (retried while the database is unreachable). */
   onResponse: (message: UIMessage, outcome: TurnOutcome) => Promise<void>;
+  /** How the reply's save is retried while the database is unreachable (reply-save.ts); tests shorten it. */
+  saveRetry?: Partial<SaveRetry>;
+  /**
+   * Keeps a reply the database did not take within the bound, with its save, to be stored later
+   * (held-replies.ts). Without it such a reply is only reported.
+   */
+  holdUnsaved?: (messageId: string, save: () => Promise<void>) => void;
 }
 
 /** The stream's error when the turn's user message could not be stored. */
@@ -109,7 +120,13 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
     );
   };
 
-  return createUIMessageStream({
+  // What onEnd's save came to: null once the reply is stored (or there was none to store).
+  let settleSave: (notSaved: ReplyNotSaved | null) => void = () => undefined;
+  const saving = new Promise<ReplyNotSaved | null>((resolve) => {
+    settleSave = resolve;
+  });
+
+  const stream = createUIMessageStream({
     originalMessages: input.history,
     generateId: newMessageId,
     onError: reportError,
@@ -146,14 +163,28 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
       if (!(await messageStored)) writer.write({ type: 'error', errorText: MESSAGE_NOT_SAVED });
     },
     async onEnd({ responseMessage, isAborted }) {
-      // No reply is stored without the message it answers.
-      if (!hasContent(responseMessage) || !(await messageStored)) return;
+      let notSaved: ReplyNotSaved | null = null;
       try {
-        await input.onResponse(responseMessage, { failed, aborted: isAborted });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log('error', '[chat] could not save the reply:', { error: cleanText(message, scrub.options()) });
+        // No reply is stored without the message it answers.
+        if (!hasContent(responseMessage) || !(await messageStored)) return;
+        const outcome: TurnOutcome = { failed, aborted: isAborted };
+        const save = () => input.onResponse(responseMessage, outcome);
+        // A short database outage is waited out: the stream's finish waits for this (finishAfterSave).
+        const saved = await saveWithRetry(save, input.saveRetry);
+        if (saved.saved) return;
+        const held = saved.unreachable && input.holdUnsaved !== undefined;
+        if (held) input.holdUnsaved?.(responseMessage.id, save);
+        notSaved = { saved: false, reason: saved.unreachable ? 'database' : 'error', held };
+        const message = saved.error instanceof Error ? saved.error.message : String(saved.error);
+        log('error', '[chat] could not save the reply; the user was told it is not saved:', {
+          error: cleanText(message, scrub.options()),
+          attempts: saved.attempts,
+          held,
+        });
+      } finally {
+        settleSave(notSaved);
       }
     },
   });
+  return stream.pipeThrough(finishAfterSave(saving));
 }

@@ -56,12 +56,14 @@ describe("Appendix A, 4: a model's confirm-gated call through the host tools' ex
 
   it('dispatches the call, once, only after the approval', async () => {
     const { outputs, ticket } = await suspended({ text: 'hi' });
-    // The answer wakes the model's call; the call dispatches itself.
+    // The answer wakes the model's call, waiting as the chat loop's is; the call dispatches itself,
+    // and the answer says ok once it spent the approval.
+    const resumed = outputs.next();
     expect(await answerGate(registry, ticket.id, 'local', { approved: true })).toEqual({
       ok: true,
       result: null,
     });
-    const second = await outputs.next();
+    const second = await resumed;
     expect(second.done ? undefined : second.value.view).toMatchObject({ sent: true, toolName: 'send_note' });
     expect(gated.received).toEqual([{ name: 'send_note', arguments: { text: 'hi' }, _meta: NO_ANNOTATIONS }]);
     expect((await outputs.next()).done).toBe(true);

@@ -83,3 +83,24 @@ describe('15: stored tool results as the model sees them', () => {
     expect(JSON.stringify(projected)).not.toContain('secret');
   });
 });
+
+describe('the mark of a turn a crash cut', () => {
+  it('never reaches the model: the history goes on from the user message it marks', () => {
+    const history: UIMessage[] = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'first' }] },
+      { id: 'interrupted-t', role: 'assistant', parts: [], metadata: { ended: 'interrupted' } },
+      { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'second' }] },
+    ];
+    expect(modelFacingHistory(history).map((m) => m.id)).toEqual(['u1', 'u2']);
+  });
+
+  it('a reply with content is kept whatever its metadata says', () => {
+    const reply: UIMessage = {
+      id: 'a',
+      role: 'assistant',
+      parts: [{ type: 'text', text: 'said something' }],
+      metadata: { ended: 'interrupted' },
+    };
+    expect(modelFacingHistory([reply])).toEqual([reply]);
+  });
+});

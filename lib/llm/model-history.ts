@@ -2,6 +2,7 @@ import { isToolUIPart, type UIMessage } from 'ai';
 import { cleanText, cleanValue, type ModelFacing, projectModelFacing } from '../mcplet/model-facing';
 import type { ModelContent } from '../mcplet/projection';
 import type { RedactionOptions } from '../trust/redaction';
+import { isInterruptedMark } from './reply-metadata';
 
 const WITHHELD: ModelContent = [{ type: 'text', text: 'This tool result is not available to the model.' }];
 
@@ -57,14 +58,16 @@ function cleanPart(part: Part, options: RedactionOptions): Part {
  * result, structuredContent, _meta and envelope stay in storage for views and never reach the model,
  * even when the tool that produced it is gone), and every other text (the user's messages, a view's
  * `ui/message` among them, the model's own) has credentials masked and the conversation's sensitive
- * values scrubbed. A message nothing changed in is returned as it was.
+ * values scrubbed. A message nothing changed in is returned as it was. The mark of a turn cut by a
+ * crash is left out: it says something to the user, and the model did not say it.
  */
 export function modelFacingHistory(messages: UIMessage[], options: RedactionOptions = {}): UIMessage[] {
-  return messages.map((message) => {
+  return messages.flatMap((message) => {
+    if (isInterruptedMark(message)) return [];
     const parts = message.parts.map((part) => cleanPart(part, options));
     const changed = parts.some(
       (part, index) => JSON.stringify(part) !== JSON.stringify(message.parts[index]),
     );
-    return changed ? { ...message, parts } : message;
+    return [changed ? { ...message, parts } : message];
   });
 }

@@ -1,7 +1,12 @@
 import type { UIMessage } from 'ai';
 
-/** How a reply ended short of its end: the user stopped it, or the model's stream broke off. */
-export type ReplyEnding = 'stopped' | 'cut-off';
+/**
+ * How a reply ended short of its end: the user stopped it, the model's stream broke off, or the
+ * instance running the turn died (killed, crashed) before anything was stored.
+ */
+export type ReplyEnding = 'stopped' | 'cut-off' | 'interrupted';
+
+const ENDINGS: ReadonlySet<string> = new Set<ReplyEnding>(['stopped', 'cut-off', 'interrupted']);
 
 /** What the chat keeps about how a reply ended, in the message's metadata (server and browser). */
 export interface ReplyMetadata {
@@ -13,7 +18,19 @@ export function replyEnding(message: Pick<UIMessage, 'metadata'>): ReplyEnding |
   const metadata = message.metadata;
   if (typeof metadata !== 'object' || metadata === null) return null;
   const ended = (metadata as ReplyMetadata).ended;
-  return ended === 'stopped' || ended === 'cut-off' ? ended : null;
+  return typeof ended === 'string' && ENDINGS.has(ended) ? ended : null;
+}
+
+/**
+ * The mark a turn cut by a crash left (lib/llm/interrupted-turns.ts): an assistant message with no
+ * content, only the statement that its reply was interrupted. Never part of the model's history.
+ */
+export function isInterruptedMark(message: Pick<UIMessage, 'role' | 'metadata' | 'parts'>): boolean {
+  return (
+    message.role === 'assistant' &&
+    replyEnding(message) === 'interrupted' &&
+    message.parts.every((p) => p.type === 'step-start')
+  );
 }
 
 export function markEnded(message: UIMessage, ended: ReplyEnding): UIMessage {

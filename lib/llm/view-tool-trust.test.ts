@@ -89,8 +89,10 @@ describe('issue 12 on the view-tool surface: a view-provided tool’s results tr
     const retry = start('view_post', 'tc3');
     const again = (await retry.next()).value?.view.gate;
     expect(again?.trustReasons?.map((r: { rule: string }) => r.rule)).toContain('malicious-activity');
+    // The turn reads on at once, as the chat loop does: an approval is answered once its call spent it.
+    const resumed = retry.next();
     await answerGate(registry, again?.id ?? '', user, { approved: true });
-    await retry.next();
+    await resumed;
     expect((await registry.trust?.state(user, conversation))?.malicious).toBeNull();
     await posting.return(undefined);
     await retry.return(undefined);

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { type GatePrompt, useGates } from './gates';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { askGate, type GatePrompt, useGates } from './gates';
 
 function prompt(id: string): GatePrompt {
   return {
@@ -45,5 +45,44 @@ describe('spec 4 / 6.7: the host-drawn gate shows one ticket until it is answere
       reason: 'cancelled',
     });
     expect(useGates.getState().queue).toHaveLength(1);
+  });
+});
+
+describe('an answer that came too late for its call: lost with the server instance that ran the turn', () => {
+  const LOST_WORDS = 'This request was lost when the server restarted; nothing was sent.';
+
+  beforeEach(() => {
+    useGates.setState({ queue: [], asked: new Set() });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("the dialog shows the server's sentence instead of a bare failure, asks nothing, and closes", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: LOST_WORDS, lost: true }, { status: 410 })),
+    );
+    const answered = askGate(prompt('t1'));
+    useGates.getState().answer('t1', { approved: true });
+    await expect(answered).resolves.toMatchObject({ ok: false, error: LOST_WORDS, lost: true });
+    expect(useGates.getState().queue).toEqual([expect.objectContaining({ ended: LOST_WORDS })]);
+    expect(shown()).toBe('t1');
+    useGates.getState().answer('t1', { approved: false });
+    expect(useGates.getState().queue).toEqual([]);
+  });
+
+  it('another refusal is not shown as lost', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ error: 'This confirmation request expired. Ask again.' }, { status: 410 }),
+      ),
+    );
+    const answered = askGate(prompt('t2'));
+    useGates.getState().answer('t2', { approved: true });
+    await expect(answered).resolves.toMatchObject({ ok: false });
+    expect(useGates.getState().queue).toEqual([]);
   });
 });

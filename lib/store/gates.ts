@@ -39,6 +39,11 @@ interface Queued {
   prompt: GatePrompt;
   /** Why the last answer was refused (an edit that failed the input schema); the dialog shows it. */
   error?: string;
+  /**
+   * The answer came too late for the call: it was lost with the server instance that ran its turn.
+   * The dialog says so in the server's words and only closes; nothing is asked.
+   */
+  ended?: string;
   resolve: (answer: GateAnswer) => void;
 }
 
@@ -50,6 +55,8 @@ interface GateState {
    * no-op, except to ask again with the reason the server refused the last answer.
    */
   ask(prompt: GatePrompt, error?: string): Promise<GateAnswer>;
+  /** Shows, in the gate's dialog, why the call the user just answered was not sent; resolves when closed. */
+  tell(prompt: GatePrompt, ended: string): Promise<void>;
   answer(id: string, answer: GateAnswer): void;
 }
 
@@ -68,6 +75,13 @@ export const useGates = create<GateState>((set, get) => ({
       set({ queue: error === undefined ? [...others, item] : [item, ...others], asked });
     });
   },
+  tell(prompt, ended) {
+    return new Promise<void>((resolve) => {
+      const others = get().queue.filter((q) => q.prompt.id !== prompt.id);
+      // It follows the answer the user just gave, so it comes first, like a re-ask.
+      set({ queue: [{ prompt, ended, resolve: () => resolve() }, ...others] });
+    });
+  },
   answer(id, answer) {
     const item = get().queue.find((q) => q.prompt.id === id);
     set({ queue: get().queue.filter((q) => q.prompt.id !== id) });
@@ -79,17 +93,26 @@ export const useGates = create<GateState>((set, get) => ({
 export async function submitGateAnswer(
   id: string,
   answer: GateAnswer,
-): Promise<{ ok: boolean; result?: unknown; error?: string; retry?: boolean }> {
+): Promise<{ ok: boolean; result?: unknown; error?: string; retry?: boolean; lost?: boolean }> {
   try {
     const response = await fetch(`/api/gates/${encodeURIComponent(id)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(answer),
     });
-    const body = (await response.json()) as { result?: unknown; error?: string; retry?: boolean };
-    return response.ok
-      ? { ok: true, result: body.result }
-      : { ok: false, error: body.error ?? `HTTP ${response.status}`, retry: body.retry === true };
+    const body = (await response.json()) as {
+      result?: unknown;
+      error?: string;
+      retry?: boolean;
+      lost?: boolean;
+    };
+    if (response.ok) return { ok: true, result: body.result };
+    return {
+      ok: false,
+      error: body.error ?? `HTTP ${response.status}`,
+      retry: body.retry === true,
+      ...(body.lost === true ? { lost: true } : {}),
+    };
   } catch {
     return { ok: false, error: 'The host could not be reached.' };
   }
@@ -112,6 +135,8 @@ export async function askGate(
     const answer = await useGates.getState().ask(current, error);
     onAnswer?.(answer);
     const answered = await submitGateAnswer(prompt.id, answer);
+    // The call was lost with the server instance that ran its turn: the dialog says so, not a bare failure.
+    if (answered.lost) void useGates.getState().tell(current, answered.error ?? 'Nothing was sent.');
     if (answered.ok || !answered.retry || !answer.approved) return answered;
     error = answered.error;
     if (answer.args) current = { ...current, args: answer.args };

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
-import pg from 'pg';
 import { expect, test, token } from './fixtures';
+import { actionLog } from './helpers/action-log';
 import { invitedAccount } from './helpers/operator';
 import { summaries } from './helpers/restaurants';
-import { hostedDatabaseUrl } from './hosted-env';
 import { ChatPage } from './pages/chat-page';
 import { GateDialog } from './pages/gate-dialog';
 import { SignInPage } from './pages/sign-in-page';
@@ -16,22 +15,6 @@ import { HOSTED_HOST_PORT, HOSTED_SECOND_PORT } from './ports';
 // The session cookie is the deployment's: either instance serves the user, as behind a load balancer.
 const ONE = `http://localhost:${HOSTED_HOST_PORT}`;
 const TWO = `http://localhost:${HOSTED_SECOND_PORT}`;
-
-/** The action log's rows for a user's calls of one tool: how often it was really dispatched. */
-async function actionLog(userName: string, toolName: string): Promise<string[]> {
-  const db = new pg.Client({ connectionString: hostedDatabaseUrl() });
-  await db.connect();
-  try {
-    const rows = await db.query<{ outcome: string }>(
-      `select a.outcome from audit_log a join users u on u.id = a.user_id
-       where u.display_name = $1 and a.tool_name = $2`,
-      [userName, toolName],
-    );
-    return rows.rows.map((r) => r.outcome);
-  } finally {
-    await db.end();
-  }
-}
 
 let account: BrowserContext;
 let name: string;

@@ -10,6 +10,8 @@ export const HOSTED_PASSKEY_PORT = PASSKEY_PORT + 1;
 export const HOSTED_DEMO_PORT_BASE = DEMO_PORT_BASE - 10;
 /** A second instance of the same hosted deployment (same database, Redis, secret and public origin). */
 export const HOSTED_SECOND_PORT = HOST_PORT + 3;
+/** A local host a test starts, kills and starts again itself (crash.spec.ts). */
+export const CRASH_HOST_PORT = HOST_PORT + 4;
 /**
  * Issue 16: the OAuth fixture (an authorization server and a protected MCP server) behind the hosted
  * deployment's `perUser` operator server (hosted-env.ts writes its host.config.json): control port,
@@ -21,3 +23,12 @@ export const HOSTED_OAUTH_RS_PORT = HOSTED_OAUTH_PORT + 2;
 
 /** How long the e2e host's gates wait for an answer: longer in CI, whose machine runs much slower. */
 export const GATE_TTL_MS = process.env.CI ? 60_000 : 10_000;
+
+/**
+ * The fault drill's own hosted deployment (faults.spec.ts), which it kills and cuts off from its
+ * database and Redis: two instances, each with its passkey server and demo MCP servers. Clear of the
+ * ports above and of the third hosted instance of hosted-lost-gate.spec.ts (HOST_PORT + 5).
+ */
+export const FAULTS_HOST_PORTS = [HOST_PORT + 6, HOST_PORT + 7] as const;
+export const FAULTS_PASSKEY_PORTS = [PASSKEY_PORT + 5, PASSKEY_PORT + 6] as const;
+export const FAULTS_DEMO_PORT_BASES = [DEMO_PORT_BASE + 20, DEMO_PORT_BASE + 30] as const;

@@ -45,6 +45,7 @@ const CROSS_USER: Record<string, string> = {
   'POST /api/chat': CONVERSATION,
   'GET /api/chat/[id]/stream': RUNNING,
   'DELETE /api/chat/[id]/stream': RUNNING,
+  'POST /api/chat/[id]/reply-save': `${CONVERSATION}: a held reply is keyed by its user (lib/llm/held-replies.ts)`,
   'GET /api/conversations': CONVERSATION,
   'GET /api/conversations/[id]': CONVERSATION,
   'PATCH /api/conversations/[id]': CONVERSATION,
@@ -184,6 +185,8 @@ test.describe
       // Dropping a view's listing acts on B's own records only (none here): a no-op, never A's.
       expect([204, 404]).toContain((await b.delete(`${viewTools}?viewId=v`)).status());
       expect((await b.post(`${viewTools}/runs/r1`, { data: { result: {} } })).status()).toBe(404);
+      const replySave = `/api/chat/${conversationA}/reply-save`;
+      expect((await b.post(replySave, { data: { messageId: 'msg-a' } })).status()).toBe(404);
       const hijack = await b.post('/api/chat', {
         data: {
           id: conversationA,

@@ -77,10 +77,18 @@ const rowSlots = (slot: <T>(name: MessageSlot) => T): MessageRow => ({
 
 const upsertStatement = prepared<MessageSlot, never>((db, slot) => upsertMessage(db, rowSlots(slot)));
 
-// The reply saved and the conversation marked updated, in one statement.
+// The reply saved, the conversation's running turn no longer marked (running-turns.ts) and the
+// conversation marked updated, in one statement: no moment holds the reply and the marker both.
 const replyStatement = prepared<MessageSlot | 'now', never>((db, slot) =>
   db
     .with('saved', (qc) => upsertMessage(qc, rowSlots(slot)).returning('id'))
+    .with('ended', (qc) =>
+      qc
+        .deleteFrom('running_turns')
+        .where('conversation_id', '=', slot<string>('conversationId'))
+        .where('user_id', '=', slot<string>('userId'))
+        .returning('turn_id'),
+    )
     .updateTable('conversations')
     .set({ updated_at: slot<Date>('now') })
     .where('id', '=', slot<string>('conversationId'))
@@ -114,8 +122,8 @@ export async function saveMessage(
 }
 
 /**
- * A turn's reply: the message saved and the conversation marked updated, in one statement (one
- * round trip at the end of every turn; issue 14).
+ * A turn's reply: the message saved, the conversation's running-turn marker cleared and the
+ * conversation marked updated, in one statement (one round trip at the end of every turn).
  */
 export async function saveReply(
   db: Db,

@@ -58,3 +58,28 @@ export async function startNpmServer(pkg: string): Promise<{ child: ChildProcess
   await waitUntilListening(child, pkg, port);
   return { child, url: `http://127.0.0.1:${port}/mcp` };
 }
+
+/** Waits until `url` answers 200: a host booting (its build read, its servers started) takes a while. */
+export async function waitForOk(url: string, timeoutMs = 150_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await fetch(url).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
+ * Kills a process started `detached` and everything in its process group (a host and the servers
+ * it runs) by SIGKILL, as when its machine dies: nothing gets to clean up.
+ */
+export function killGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  return exited;
+}

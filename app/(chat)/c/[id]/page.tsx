@@ -3,9 +3,9 @@ import { Chat } from '@/components/chat/chat';
 import { currentUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { getConversation } from '@/lib/db/queries/conversations';
-import { listMessages } from '@/lib/db/queries/messages';
 import { clientId } from '@/lib/http/ids';
 import { chatPageModels } from '@/lib/llm/chat-page-data';
+import { conversationMessages } from '@/lib/llm/interrupted-turns';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +16,8 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   const db = await getDb();
   const conversation = await getConversation(db, user.id, id);
   if (!conversation) notFound();
-  const messages = await listMessages(db, user.id, id);
+  // A turn a crash cut is marked as the conversation is read (interrupted-turns.ts).
+  const messages = await conversationMessages(db, user.id, id);
   return (
     <Chat
       key={id}

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { deleteConversation, getConversation, updateConversation } from '@/lib/db/queries/conversations';
-import { listMessages } from '@/lib/db/queries/messages';
 import { clientId } from '@/lib/http/ids';
 import { jsonError, readJson } from '@/lib/http/json';
 import { routeHandler } from '@/lib/http/route-handler';
+import { conversationMessages } from '@/lib/llm/interrupted-turns';
 import { CHAT_MODES } from '@/lib/mcplet/chat-mode';
 
 export const dynamic = 'force-dynamic';
@@ -35,7 +35,9 @@ export const GET = routeHandler(async (request: Request, context: Context) => {
   const found = await owned(request, context);
   const conversation = found && (await getConversation(found.db, found.user.id, found.id));
   if (!found || !conversation) return jsonError(404, 'This conversation does not exist.');
-  return Response.json({ conversation, messages: await listMessages(found.db, found.user.id, found.id) });
+  // A turn a crash cut is marked as the conversation is read (interrupted-turns.ts).
+  const messages = await conversationMessages(found.db, found.user.id, found.id);
+  return Response.json({ conversation, messages });
 });
 
 export const PATCH = routeHandler(async (request: Request, context: Context) => {

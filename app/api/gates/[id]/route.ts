@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currentUser } from '@/lib/auth/session';
 import { deploymentMode } from '@/lib/config/deployment';
-import { REFUSAL_REASONS } from '@/lib/gates/answers';
+import { ANSWER_REASONS } from '@/lib/gates/answers';
 import { answerGate } from '@/lib/gates/gated-call';
 import { gateStore } from '@/lib/gates/store';
 import { jsonError, readBody } from '@/lib/http/json';
@@ -17,7 +17,7 @@ export const dynamic = 'force-dynamic';
 const schema = z
   .object({
     approved: z.boolean(),
-    reason: z.enum(REFUSAL_REASONS as [string, ...string[]]).optional(),
+    reason: z.enum(ANSWER_REASONS).optional(),
     assertion: z.unknown().optional(),
     /** Under review: the arguments as the user edited them; validated again and bound to the approval. */
     args: z.record(z.string(), z.unknown()).optional(),
@@ -52,7 +52,12 @@ export const POST = routeHandler(async (request: Request, context: { params: Pro
   const outcome = await withRequestContext(request, user.id, async () =>
     answerGate(await getRegistry(), id, user.id, answer, edited, remember),
   );
-  if (!outcome.ok) return jsonError(outcome.status, outcome.reason, outcome.retry ? { retry: true } : {});
+  // A model's call lost with the instance that ran its turn says so (`lost`): the dialog shows why.
+  if (!outcome.ok)
+    return jsonError(outcome.status, outcome.reason, {
+      ...(outcome.retry ? { retry: true } : {}),
+      ...(outcome.lost ? { lost: true } : {}),
+    });
   // The ticket does not say whether the preview or a view asked: a gated call's answer carries the
   // exchange either way (a gate waited on a person; its size is not what the wait costs).
   return Response.json({ ok: true, result: outcome.result && toCallResponse(outcome.result, true) });
