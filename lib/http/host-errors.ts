@@ -53,6 +53,17 @@ const REDIS_DOWN = new Set([
   'SocketTimeoutError',
 ]);
 
+// The same errors by their messages: the production bundle minifies node-redis, so its classes
+// lose their names there (a message is what the library wrote, not what a server sent).
+const REDIS_DOWN_MESSAGES = new Set([
+  'The client is offline',
+  'The client is closed',
+  'Socket closed unexpectedly',
+  'Connection timeout',
+  'Disconnects client',
+]);
+const REDIS_SOCKET_TIMEOUT = /^Socket timeout timeout\. Expecting data/;
+
 // Socket errors of a database connection that could not be made or was cut.
 const SOCKET_CODES = new Set([
   'ECONNREFUSED',
@@ -92,9 +103,11 @@ export function unavailablePartOf(error: unknown): UnavailablePart | null {
   if (typeof name === 'string' && REDIS_DOWN.has(name)) return 'shared state';
   const constructorName = (error as { constructor?: { name?: unknown } }).constructor?.name;
   if (typeof constructorName === 'string' && REDIS_DOWN.has(constructorName)) return 'shared state';
+  const message = fieldOf(error, 'message');
+  if (typeof message === 'string' && (REDIS_DOWN_MESSAGES.has(message) || REDIS_SOCKET_TIMEOUT.test(message)))
+    return 'shared state';
   const code = fieldOf(error, 'code');
   if (typeof code === 'string' && (SOCKET_CODES.has(code) || SERVER_AWAY.test(code))) return 'database';
-  const message = fieldOf(error, 'message');
   if (typeof message === 'string' && PG_DOWN_MESSAGES.test(message)) return 'database';
   const cause = fieldOf(error, 'cause');
   return cause && cause !== error ? unavailablePartOf(cause) : null;
