@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { closeHttp, readBody } from '../http-helpers';
+import { loopbackHosts, refuseRebinding } from '../rebinding-guard';
 import { createRestaurantServer } from './server';
 
 export interface RestaurantOptions {
@@ -9,12 +10,17 @@ export interface RestaurantOptions {
   onMessage?(message: unknown): void;
 }
 
-/** Stateless Streamable HTTP: a new server and transport per request, loopback only. */
+/**
+ * Stateless Streamable HTTP: a new server and transport per request, loopback only, and only under
+ * its own loopback names (servers/rebinding-guard.ts).
+ */
 export function listenRestaurant(
   port: number,
   options: RestaurantOptions = {},
 ): Promise<{ url: string; http: Server; close(): Promise<void> }> {
+  let hosts: string[] = [];
   const http = createServer(async (req, res) => {
+    if (refuseRebinding(req, res, hosts)) return;
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== '/mcp') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -54,7 +60,9 @@ export function listenRestaurant(
   });
   return new Promise((resolve) => {
     http.listen(port, '127.0.0.1', () => {
-      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+      const bound = (http.address() as AddressInfo).port;
+      hosts = loopbackHosts(bound);
+      const url = `http://127.0.0.1:${bound}/mcp`;
       resolve({
         url,
         http,

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeHttp, handleStateless, readBody } from '../http-helpers';
+import { loopbackHosts, refuseRebinding } from '../rebinding-guard';
 import { KeyRing } from './keys';
 import { type RedemptionLimits, RedemptionStore } from './redemption-store';
 import { createVaultServer } from './server';
@@ -76,9 +77,13 @@ async function serveMcp(req: IncomingMessage, res: ServerResponse, state: VaultS
   await handleStateless(createVaultServer(state), req, res, body);
 }
 
-/** The vault on loopback: the MCP endpoint and the redemption endpoint on the same origin. */
+/**
+ * The vault on loopback: the MCP endpoint and the redemption endpoint on the same origin, both only
+ * under the vault's own loopback names (servers/rebinding-guard.ts).
+ */
 export function listenVault(port: number, options: VaultOptions = {}): Promise<VaultHttp> {
   let origin = '';
+  let hosts: string[] = [];
   const keys = new KeyRing();
   keys.create('default');
   const state: VaultState = {
@@ -89,6 +94,7 @@ export function listenVault(port: number, options: VaultOptions = {}): Promise<V
     now: options.now ?? Date.now,
   };
   const http = createServer((req, res) => {
+    if (refuseRebinding(req, res, hosts)) return;
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const secret = SECRET_PATH.exec(path);
     if (secret?.[1]) return redeem(req, res, secret[1], state, options.token);
@@ -103,7 +109,9 @@ export function listenVault(port: number, options: VaultOptions = {}): Promise<V
   });
   return new Promise((resolve) => {
     http.listen(port, '127.0.0.1', () => {
-      origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+      const bound = (http.address() as AddressInfo).port;
+      hosts = loopbackHosts(bound);
+      origin = `http://127.0.0.1:${bound}`;
       resolve({
         url: `${origin}/mcp`,
         origin,
