@@ -24,6 +24,8 @@ function fakeDns(table: Record<string, string[]>) {
 let server: Server;
 let port: number;
 const hits: string[] = [];
+/** Ends the answer of /slow, whose first chunk is sent at once. */
+let slowEnd = () => {};
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -38,6 +40,16 @@ beforeAll(async () => {
       res.writeHead(302, { location: '/ok' }).end();
     } else if (req.url === '/loop') {
       res.writeHead(302, { location: '/loop' }).end();
+    } else if (req.url === '/token') {
+      res
+        .writeHead(400, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] })
+        .end('{"error":"invalid_grant","error_description":"the code was already used"}');
+    } else if (req.url === '/slow') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('first ');
+      slowEnd = () => res.end('last');
+    } else if (req.url === '/empty') {
+      res.writeHead(204).end();
     } else {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('secret body from the target');
     }
@@ -122,6 +134,42 @@ describe('side door 4: the outbound guard', () => {
     await expect(fetch(`http://127.0.0.1:${port}/loop`)).rejects.toThrow(/more than 5 redirects/);
     const manual = await fetch(`http://127.0.0.1:${port}/to-metadata`, { redirect: 'manual' });
     expect(manual.status).toBe(302);
+  });
+
+  it("every answer is the runtime's Response, a form's (undici's fetch) as a string's: callers testing instanceof Response read it", async () => {
+    const fetch = createGuardedFetch(localUser);
+    for (const body of [new URLSearchParams({ grant_type: 'authorization_code' }), 'grant_type=x']) {
+      const response = await fetch(`http://127.0.0.1:${port}/token`, { method: 'POST', body });
+      expect(response).toBeInstanceOf(Response);
+      expect(response.status).toBe(400);
+      expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+      expect(await response.json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'the code was already used',
+      });
+    }
+    const empty = await fetch(`http://127.0.0.1:${port}/empty`, {
+      method: 'POST',
+      body: new URLSearchParams(),
+    });
+    expect(empty).toBeInstanceOf(Response);
+    expect([empty.status, empty.body]).toEqual([204, null]);
+  });
+
+  it('a form request’s answer streams: its first chunk is read before the server has finished', async () => {
+    const response = await createGuardedFetch(localUser)(`http://127.0.0.1:${port}/slow`, {
+      method: 'POST',
+      body: new URLSearchParams({ a: '1' }),
+    });
+    expect(response).toBeInstanceOf(Response);
+    const reader = response.body?.getReader();
+    const first = await reader?.read();
+    expect(new TextDecoder().decode(first?.value)).toBe('first ');
+    slowEnd();
+    let rest = '';
+    for (let next = await reader?.read(); next && !next.done; next = await reader?.read())
+      rest += new TextDecoder().decode(next.value);
+    expect(rest).toBe('last');
   });
 
   it('checkOutboundUrl judges a URL without connecting', async () => {

@@ -1,8 +1,8 @@
 import 'server-only';
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent, type Response as UndiciResponse, fetch as undiciFetch } from 'undici';
 import { checkAddress, checkUrl, type OutboundPolicy, parseOutboundUrl, type Verdict } from './address-rules';
-import { fetchViaRequest, REDIRECTS, takesPlainBody } from './request-fetch';
+import { fetchViaRequest, NULL_BODY_STATUSES, REDIRECTS, takesPlainBody } from './request-fetch';
 
 /**
  * The one door for the host's outbound HTTP (side door 4): MCP connections (Streamable HTTP, SSE,
@@ -120,6 +120,24 @@ function nextInit(init: RequestInit, status: number, from: URL, to: URL): Reques
   return next;
 }
 
+/**
+ * undici's fetch answers with undici's own Response class, not the runtime's: callers that test
+ * `instanceof Response` (the MCP SDK does, to read an OAuth error's body) would not recognise it and
+ * lose the answer. The same answer as the runtime's Response, its body streamed through, not read.
+ */
+function globalResponse(response: UndiciResponse): Response {
+  const headers = new Headers();
+  for (const [name, value] of response.headers) headers.append(name, value);
+  if (NULL_BODY_STATUSES.has(response.status) || !response.body) {
+    void response.body?.cancel().catch(() => undefined);
+    return new Response(null, { status: response.status, statusText: response.statusText, headers });
+  }
+  // The same class at run time (node:stream/web's, which undici uses); only Node's type declarations
+  // of it and the DOM library's differ.
+  const body = response.body as ReadableStream<Uint8Array>;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export interface GuardOptions {
   /** Injected in tests; the system resolver otherwise. */
   resolve?: Resolver;
@@ -135,14 +153,14 @@ export function createGuardedFetch(policy: OutboundPolicy, options: GuardOptions
     const signal = init.signal ? AbortSignal.any([init.signal]) : undefined;
     try {
       if (takesPlainBody(init.body)) return await fetchViaRequest(url, { ...init, signal }, dispatcher);
-      // undici's RequestInit and Response implement the WHATWG ones the callers (the MCP SDK) use.
+      // undici's RequestInit implements the WHATWG one the callers (the MCP SDK) pass.
       const response = await undiciFetch(url, {
         ...(init as Parameters<typeof undiciFetch>[1]),
         ...(signal ? { signal } : {}),
         redirect: 'manual',
         dispatcher,
       });
-      return response as unknown as Response;
+      return globalResponse(response);
     } catch (error) {
       throw unwrapRefusal(error);
     }

@@ -15,7 +15,7 @@ import { type Dispatcher, request } from 'undici';
 export const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** The Fetch standard's null body statuses: their Response has no body. */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+export const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /** A body this transport sends as it is: none, a string, or bytes. */
 export function takesPlainBody(body: RequestInit['body']): boolean {

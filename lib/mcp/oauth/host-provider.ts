@@ -9,6 +9,9 @@ import type {
 import type { OutboundPolicy } from '../../net/address-rules';
 import { OutboundRefusedError } from '../../net/guard';
 import { checkOAuthEndpoint } from '../../net/oauth-endpoint';
+import { applicationTypeFor } from './application-type';
+import { issuerAccepted, MetadataIssuerError } from './metadata-issuer';
+import { grantLacks } from './scopes';
 import type { ServerAuthRecord, ServerAuthStore } from './server-auth-store';
 
 /** A client the operator registered with the server's authorization server (host.config.json). */
@@ -32,6 +35,20 @@ export interface HostProviderOptions {
   clientName: string;
   scope?: string;
   preRegistered?: PreRegisteredClient;
+  /**
+   * The scope a step-up needs: what the server's last `403 insufficient_scope` named, or what Connect
+   * asks for. While the grant lacks any of it the refresh token is not offered to the SDK, whose
+   * `auth()` would refresh instead (a refresh never widens a grant) and take that for done.
+   */
+  wantedScope?: () => string | undefined;
+}
+
+/** A discovery whose metadata names another issuer than the server it was discovered from (metadata-issuer.ts). */
+function foreignIssuer(state: OAuthDiscoveryState, serverUrl: URL): MetadataIssuerError | undefined {
+  const issuer = state.authorizationServerMetadata?.issuer;
+  return issuer !== undefined && !issuerAccepted(issuer, state.authorizationServerUrl, serverUrl)
+    ? new MetadataIssuerError(state.authorizationServerUrl, issuer)
+    : undefined;
 }
 
 /**
@@ -51,8 +68,10 @@ export class HostOAuthProvider implements OAuthClientProvider {
     return this.o.preRegistered ? undefined : this.o.clientMetadataUrl;
   }
 
-  get clientMetadata(): OAuthClientMetadata {
+  /** What dynamic registration sends; `application_type` is OpenID's, which the SDK's type lacks. */
+  get clientMetadata(): OAuthClientMetadata & { application_type: 'native' | 'web' } {
     return {
+      application_type: applicationTypeFor(this.o.redirectUrl),
       client_name: this.o.clientName,
       redirect_uris: [this.o.redirectUrl],
       grant_types: ['authorization_code', 'refresh_token'],
@@ -93,15 +112,25 @@ export class HostOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
-    return (await this.record()).tokens;
+    const { tokens, requestedScope } = await this.record();
+    const wanted = this.o.wantedScope?.();
+    if (!tokens?.refresh_token || !wanted || !grantLacks(tokens.scope ?? requestedScope, wanted))
+      return tokens;
+    const { refresh_token: _r, ...withoutRefresh } = tokens;
+    return withoutRefresh;
   }
 
+  /**
+   * Tokens from a code exchange keep the scope their authorization asked for (`requestedScope`): the
+   * grant when the server reports none (RFC 6749 section 5.1), and part of the next step-up's union.
+   * A refresh keeps the one it had.
+   */
   async saveTokens(tokens: OAuthTokens): Promise<void> {
-    await this.update(({ codeVerifier: _v, pendingState: _s, authorizationUrl: _u, ...r }) => ({
-      ...r,
-      tokens,
-      tokensAt: Date.now(),
-    }));
+    await this.update(({ codeVerifier: _v, pendingState: _s, authorizationUrl, ...r }) => {
+      const asked = authorizationUrl ? new URL(authorizationUrl).searchParams.get('scope') : null;
+      const requestedScope = asked ?? r.requestedScope;
+      return { ...r, tokens, tokensAt: Date.now(), ...(requestedScope ? { requestedScope } : {}) };
+    });
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
@@ -142,11 +171,21 @@ export class HostOAuthProvider implements OAuthClientProvider {
     });
   }
 
+  /**
+   * The SDK saves what it discovered before it uses any endpoint of it: metadata whose issuer is not
+   * the authorization server it was discovered from ends the sign-in here (RFC 8414 section 3.3). The
+   * host's fetch checks each metadata document too (server-oauth.ts); this sees the discovery whole,
+   * a document reached through a redirect included.
+   */
   async saveDiscoveryState(discoveryState: OAuthDiscoveryState): Promise<void> {
+    const refused = foreignIssuer(discoveryState, this.o.serverUrl);
+    if (refused) throw refused;
     await this.update((r) => ({ ...r, discoveryState }));
   }
 
+  /** A kept discovery that fails the issuer rule (one saved before the rule) is discovered again. */
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
-    return (await this.record()).discoveryState;
+    const kept = (await this.record()).discoveryState;
+    return kept && !foreignIssuer(kept, this.o.serverUrl) ? kept : undefined;
   }
 }

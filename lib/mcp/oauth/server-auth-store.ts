@@ -16,6 +16,8 @@ export interface ServerAuthRecord {
   tokens?: OAuthTokens;
   /** When the tokens were saved (ms), for the expiry shown to the user. */
   tokensAt?: number;
+  /** The scope the authorization that gave the tokens asked for (a step-up asks for it again). */
+  requestedScope?: string;
   codeVerifier?: string;
   discoveryState?: OAuthDiscoveryState;
   /** The authorization in flight: the `state` sent, and where the browser goes back afterwards. */

@@ -121,6 +121,68 @@ describe('issue 13 item 1: the host’s OAuthClientProvider', () => {
     expect(provider().clientMetadata.token_endpoint_auth_method).toBe('none');
   });
 
+  it('dynamic registration says application_type: "native" for a plain-http loopback callback, "web" otherwise', () => {
+    expect(provider().clientMetadata.application_type).toBe('native');
+    for (const [redirectUrl, type] of [
+      ['http://127.0.0.1:3000/oauth/callback', 'native'],
+      ['http://[::1]:3000/oauth/callback', 'native'],
+      ['https://host.example/oauth/callback', 'web'],
+      ['https://localhost:3000/oauth/callback', 'web'],
+      ['http://host.lan:3000/oauth/callback', 'web'],
+    ] as const)
+      expect(provider(memoryAuthStore(), { redirectUrl }).clientMetadata.application_type).toBe(type);
+  });
+
+  it('RFC 8414 section 3.3: a discovery whose metadata names another issuer is refused when saved, and forgotten when kept from before', async () => {
+    const store = memoryAuthStore();
+    const p = provider(store);
+    const foreign = {
+      authorizationServerUrl: 'https://auth.example.com/',
+      authorizationServerMetadata: {
+        issuer: 'https://attacker.example',
+        authorization_endpoint: 'https://attacker.example/authorize',
+        token_endpoint: 'https://attacker.example/token',
+        response_types_supported: ['code'],
+      },
+    };
+    await expect(p.saveDiscoveryState(foreign)).rejects.toThrow(
+      /another issuer, https:\/\/attacker\.example/,
+    );
+    expect(await p.discoveryState()).toBeUndefined();
+    await store.save('local', 'docs', { discoveryState: foreign });
+    expect(await p.discoveryState()).toBeUndefined();
+    const own = {
+      ...foreign,
+      authorizationServerMetadata: {
+        ...foreign.authorizationServerMetadata,
+        issuer: 'https://auth.example.com',
+      },
+    };
+    await p.saveDiscoveryState(own);
+    expect(await p.discoveryState()).toEqual(own);
+  });
+
+  it('step-up: tokens keep the scope their authorization asked for; the refresh token is withheld while a wanted scope is not granted', async () => {
+    let wanted: string | undefined;
+    const p = provider(memoryAuthStore(), { wantedScope: () => wanted });
+    await p.redirectToAuthorization(new URL('https://auth.example.com/authorize?scope=mcp%3Abasic'));
+    await p.saveTokens({ access_token: 'at', refresh_token: 'rt', token_type: 'Bearer' });
+    expect((await p.record()).requestedScope).toBe('mcp:basic');
+    expect((await p.tokens())?.refresh_token).toBe('rt');
+    wanted = 'mcp:basic offline_access';
+    expect((await p.tokens())?.refresh_token).toBe('rt');
+    wanted = 'mcp:write';
+    expect(await p.tokens()).toEqual({ access_token: 'at', token_type: 'Bearer' });
+    await p.saveTokens({
+      access_token: 'at2',
+      refresh_token: 'rt2',
+      token_type: 'Bearer',
+      scope: 'mcp:write',
+    });
+    expect((await p.record()).requestedScope).toBe('mcp:basic');
+    expect((await p.tokens())?.refresh_token).toBe('rt2');
+  });
+
   it('invalidateCredentials forgets exactly what the SDK names', async () => {
     const store = memoryAuthStore();
     const p = provider(store);

@@ -16,6 +16,8 @@ import { oauthSettings, type ServerConfig } from '../server-config';
 import { clientIdUrl } from './client-id';
 import { HostOAuthProvider } from './host-provider';
 import { machineClient } from './machine-clients';
+import { checkMetadataIssuer } from './metadata-issuer';
+import { scopeUnion } from './scopes';
 import type { ServerAuthStore } from './server-auth-store';
 
 /** A sign-in that cannot go on; `status` is the HTTP status the route answers. */
@@ -115,14 +117,25 @@ export class ServerOAuthBook {
     return this.challenges.get(serverUrl.href);
   }
 
-  /** Every request of an OAuth-capable connection: the endpoint rules, then the outbound guard. */
+  /** The scope the server's last `403 insufficient_scope` named: a step-up is pending while the grant lacks it. */
+  private stepUpScope(serverUrl: URL): string | undefined {
+    const asked = this.challenges.get(serverUrl.href);
+    return asked?.error === 'insufficient_scope' ? asked.scope : undefined;
+  }
+
+  /**
+   * Every request of an OAuth-capable connection: the endpoint rules, then the outbound guard; an
+   * authorization server's metadata must name the server it was asked of as its issuer (RFC 8414
+   * section 3.3), or the request fails before the SDK reads any endpoint from it. Every provider's
+   * discovery goes through here, the operator's machine clients' too.
+   */
   fetchFor(serverUrl: URL, policy: OutboundPolicy): FetchLike {
     const guarded = createGuardedFetch(policy);
-    return (input, init) => {
+    return async (input, init) => {
       const url = new URL(input);
       const verdict = checkOAuthEndpoint(url, serverUrl, policy);
-      if (!verdict.ok) return Promise.reject(new OutboundRefusedError(verdict));
-      return guarded(url, init);
+      if (!verdict.ok) throw new OutboundRefusedError(verdict);
+      return checkMetadataIssuer(url, await guarded(url, init), serverUrl);
     };
   }
 
@@ -143,7 +156,13 @@ export class ServerOAuthBook {
     return provider;
   }
 
-  providerFor(config: ServerConfig, userId: string, policy: OutboundPolicy): OAuthClientProvider {
+  providerFor(
+    config: ServerConfig,
+    userId: string,
+    policy: OutboundPolicy,
+    /** The scope a step-up needs (HostProviderOptions.wantedScope). */
+    wantedScope?: () => string | undefined,
+  ): OAuthClientProvider {
     const machine = this.machineProvider(config);
     if (machine) return machine;
     const settings = oauthSettings(config);
@@ -158,6 +177,7 @@ export class ServerOAuthBook {
       clientMetadataUrl: this.clientMetadataUrl,
       clientName: 'MCPlet Host',
       ...(settings?.scope ? { scope: settings.scope } : {}),
+      ...(wantedScope ? { wantedScope } : {}),
       ...(settings?.clientId
         ? {
             preRegistered: {
@@ -183,7 +203,11 @@ export class ServerOAuthBook {
     const machine = this.machineProvider(config);
     if (machine) return machine;
     const record = await this.store.load(this.credentialsUser(config), config.id);
-    return record?.tokens ? this.providerFor(config, this.credentialsUser(config), policy) : undefined;
+    if (!record?.tokens) return undefined;
+    const serverUrl = httpUrl(config);
+    // A 403 insufficient_scope for a scope the grant lacks: the SDK prepares a new authorization
+    // instead of refreshing, and the connection stops at Connect (a refresh could not widen it).
+    return this.providerFor(config, this.credentialsUser(config), policy, () => this.stepUpScope(serverUrl));
   }
 
   /** What the server's 401 asks for (RFC 9728 metadata URL, scope), read without sending a token. */
@@ -224,7 +248,8 @@ export class ServerOAuthBook {
     if (userId !== this.credentialsUser(config)) throw new SignInError(403, notTheirs(config, 'sign in to'));
     const serverUrl = httpUrl(config);
     const fetchFn = this.fetchFor(serverUrl, connection.outboundPolicy);
-    const provider = this.providerFor(config, userId, connection.outboundPolicy);
+    let wanted: string | undefined;
+    const provider = this.providerFor(config, userId, connection.outboundPolicy, () => wanted);
     if (provider instanceof HostOAuthProvider)
       await provider.update(({ authorizationUrl: _u, ...r }) => ({ ...r, returnTo: safeReturnTo(returnTo) }));
     const { resourceMetadataUrl, scope: asked } =
@@ -237,10 +262,18 @@ export class ServerOAuthBook {
           ...info,
           ...(resourceMetadataUrl ? { resourceMetadataUrl: resourceMetadataUrl.href } : {}),
         });
+      // Step-up: what the server asks for now, with every scope held or asked for before (scopes.ts).
+      const before = provider instanceof HostOAuthProvider ? await provider.record() : {};
       const scope = withOfflineAccess(
-        asked ?? info.resourceMetadata?.scopes_supported?.join(' '),
+        scopeUnion(
+          before.tokens?.scope,
+          before.requestedScope,
+          asked ?? info.resourceMetadata?.scopes_supported?.join(' '),
+        ),
         info.authorizationServerMetadata?.scopes_supported,
       );
+      // Tokens that can be refreshed connect without a browser, unless the grant lacks a scope asked for.
+      wanted = scope;
       result = await auth(provider, { serverUrl, fetchFn, resourceMetadataUrl, scope });
     } catch (error) {
       throw new SignInError(502, `Signing in to ${config.name} failed: ${signInErrorText(error)}`);
@@ -373,7 +406,11 @@ export function withOfflineAccess(
   return scopes.includes('offline_access') ? scopes.join(' ') : [...scopes, 'offline_access'].join(' ');
 }
 
-/** An OAuth failure for the user: the error's own words (no tokens are ever in them), one line. */
+/**
+ * An OAuth failure for the user: the error's own words (no tokens are ever in them), one line. An
+ * authorization server's error answer (the SDK's OAuthError) keeps its `error` code before its
+ * `error_description`: `invalid_grant: the code has expired`.
+ */
 function signInErrorText(error: unknown): string {
   if (
     error instanceof Error &&
@@ -386,7 +423,12 @@ function signInErrorText(error: unknown): string {
     const first = issues[0];
     return `the authorization server's metadata is invalid${first ? ` (${(first.path ?? []).join('.')}: ${first.message})` : ''}`;
   }
-  const text = error instanceof Error ? error.message : String(error);
+  const text =
+    error instanceof Error && 'errorCode' in error && typeof error.errorCode === 'string'
+      ? [error.errorCode, error.message].filter(Boolean).join(': ')
+      : error instanceof Error
+        ? error.message
+        : String(error);
   const line = text.split('\n')[0] ?? '';
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
