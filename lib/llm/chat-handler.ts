@@ -171,7 +171,8 @@ async function firstTurnEarly(parts: TurnParts, opening: Promise<EnsureResult>):
   }
   registry.trust?.created(user.id, request.id);
   confirm(true);
-  const turn = markRunningTurn(db, user.id, request.id, message.id);
+  // Marked once the message is stored (chat-history.ts says why).
+  const turn = markRunningTurn(db, user.id, request.id, message.id, saved);
   const running = startActiveStream(
     user.id,
     request.id,

@@ -47,7 +47,7 @@ export async function turnHistory(
   const stored = created ? [] : await (reading ?? conversationMessages(db, userId, request.id));
   const incoming = request.message;
   if (!incoming) return { ok: false, status: 400, error: 'Invalid chat request: message is required.' };
-  const turn = () => markRunningTurn(db, userId, request.id, incoming.id);
+  const turn = (stored?: Promise<boolean>) => markRunningTurn(db, userId, request.id, incoming.id, stored);
   const knownIndex = stored.findIndex((m) => m.id === incoming.id);
   const known = stored[knownIndex];
   if (known) {
@@ -64,12 +64,10 @@ export async function turnHistory(
     return { ok: true, history: [...previous, edited], saved: STORED, turn: turn() };
   }
   const message = newUserMessage(incoming);
-  return {
-    ok: true,
-    history: [...stored, message],
-    saved: storeUserMessage(db, userId, request.id, message, stored),
-    turn: turn(),
-  };
+  const saved = storeUserMessage(db, userId, request.id, message, stored);
+  // Marked only once the message is stored: a marker names a message a read can find, so a turn
+  // killed between the two is never left with nothing to mark under it.
+  return { ok: true, history: [...stored, message], saved, turn: turn(saved) };
 }
 
 /**

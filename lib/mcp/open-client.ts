@@ -30,14 +30,46 @@ export interface OpenedClient {
   stderr?: NodeJS.ReadableStream | null;
 }
 
-async function attempt(inner: Transport, kind: TransportKind, timeoutMs: number): Promise<OpenedClient> {
+/** A server that did not finish connecting within the connect timeout (no transport answered). */
+export class ConnectTimeoutError extends Error {
+  constructor(serverName: string, timeoutMs: number) {
+    super(
+      `${serverName} did not finish connecting within ${Math.round(timeoutMs / 100) / 10} s (no transport the host speaks answered in time).`,
+    );
+    this.name = 'ConnectTimeoutError';
+  }
+}
+
+/**
+ * One transport's connection, bounded by the time left before `deadline`. The SDK's own timeout
+ * covers only the `initialize` request: an HTTP+SSE transport's start waits for the server's
+ * `endpoint` event with no limit, and a server that opens the stream and never sends it held a
+ * connect for as long as it liked. On the deadline the client is closed, which ends the stream.
+ */
+async function attempt(
+  inner: Transport,
+  kind: TransportKind,
+  deadline: number,
+  timedOut: () => Error,
+): Promise<OpenedClient> {
   const transport = new RecordingTransport(inner);
   const client = new Client(HOST_INFO, { capabilities: CLIENT_CAPABILITIES });
+  const left = deadline - Date.now();
+  if (left <= 0) throw timedOut();
+  const connecting = client.connect(transport, { timeout: left });
+  // Settled after the deadline (the close below ends it): nobody is waiting for it any more.
+  connecting.catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timedOut()), left);
+  });
   try {
-    await client.connect(transport, { timeout: timeoutMs });
+    await Promise.race([connecting, expired]);
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
   return { client, transport, kind };
 }
@@ -66,6 +98,8 @@ export async function openClient(
   /** Issue 13: the SDK's OAuth client for this server, with the fetch its endpoints go through. */
   auth?: { provider: OAuthClientProvider | undefined; fetch: FetchLike },
 ): Promise<OpenedClient> {
+  const deadline = Date.now() + timeoutMs;
+  const timedOut = () => new ConnectTimeoutError(serverName, timeoutMs);
   if (config.type === 'stdio') {
     const [command, ...args] = config.command;
     if (!command) throw new Error('the stdio command is empty');
@@ -76,7 +110,7 @@ export async function openClient(
       cwd: config.cwd,
       stderr: 'pipe',
     });
-    const opened = await attempt(inner, 'stdio', timeoutMs);
+    const opened = await attempt(inner, 'stdio', deadline, timedOut);
     return { ...opened, stderr: inner.stderr as NodeJS.ReadableStream | null };
   }
   const url = new URL(config.url);
@@ -87,18 +121,23 @@ export async function openClient(
     return await attempt(
       new StreamableHTTPClientTransport(url, { requestInit, fetch, authProvider }),
       'streamable-http',
-      timeoutMs,
+      deadline,
+      timedOut,
     );
   } catch (streamableError) {
     const stop = final(streamableError, serverName);
     if (stop) throw stop;
+    // The whole connect has one limit: what Streamable HTTP used is not given again to HTTP+SSE.
+    if (streamableError instanceof ConnectTimeoutError) throw streamableError;
     try {
       return await attempt(
         new SSEClientTransport(url, { requestInit, fetch, authProvider }),
         'sse',
-        timeoutMs,
+        deadline,
+        timedOut,
       );
     } catch (sseError) {
+      if (sseError instanceof ConnectTimeoutError) throw sseError;
       throw (
         final(sseError, serverName) ??
         new Error(`could not connect to ${url.origin}${url.pathname}: ${safeErrorText(streamableError)}`)

@@ -315,8 +315,9 @@ test.describe('an instance killed while its reply streams', () => {
       replyText(events).includes('Half of an ans') ? true : undefined,
     );
 
-    // The instance records the turn as running beside the model's first words, not before them: the
-    // drill kills it once the record is there (a kill before it leaves nothing to mark).
+    // The instance records the turn as running once the user's message is stored, beside the model's
+    // first words: the drill kills it once the record is there (a kill before it leaves nothing to
+    // mark, and the message shows the usual "no reply yet" with Retry).
     await expect
       .poll(
         async () =>
