@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, token } from './fixtures';
+import { killGroup, waitForOk } from './helpers/processes';
 import { ChatPage } from './pages/chat-page';
 import { InterruptedReply } from './pages/interrupted-reply';
 import { CRASH_HOST_PORT, FAKE_LLM_URL } from './ports';
@@ -32,27 +33,6 @@ function startHost(): ChildProcess {
   return spawn('npx', ['tsx', 'scripts/start.ts'], { env, detached: true, stdio: 'ignore' });
 }
 
-async function ready(): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${base}/api/models`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 150_000, intervals: [500] },
-    )
-    .toBe(200);
-}
-
-function kill(host: ChildProcess): Promise<void> {
-  const exited = new Promise<void>((resolve) => host.once('exit', () => resolve()));
-  if (host.pid) process.kill(-host.pid, 'SIGKILL');
-  return exited;
-}
-
 test.describe('turns cut by a crash are marked', () => {
   let host: ChildProcess | null = null;
 
@@ -62,7 +42,7 @@ test.describe('turns cut by a crash are marked', () => {
     writeFileSync(CONFIG, JSON.stringify({ demoServers: false }));
   });
   test.afterAll(async () => {
-    if (host && host.exitCode === null && host.signalCode === null) await kill(host);
+    if (host && host.exitCode === null && host.signalCode === null) await killGroup(host);
     rmSync(DATA_DIR, { recursive: true, force: true });
     rmSync(CONFIG, { force: true });
   });
@@ -78,16 +58,16 @@ test.describe('turns cut by a crash are marked', () => {
     await fakeModel.script(t, [{ kind: 'stall', chunks: ['Half of an ans'] }], { times: 1 });
 
     host = startHost();
-    await ready();
+    await waitForOk(`${base}/api/models`);
     const chat = new ChatPage(page);
     await chat.open(`${base}/`);
     await chat.send(`Tell me ${t}`);
     await expect(chat.lastAssistant()).toContainText('Half of an ans');
     const id = await chat.conversationId();
 
-    await kill(host);
+    await killGroup(host);
     host = startHost();
-    await ready();
+    await waitForOk(`${base}/api/models`);
 
     await chat.open(`${base}/c/${id}`);
     const interrupted = new InterruptedReply(page);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { APIResponse, BrowserContext } from '@playwright/test';
 import { expect, test, token } from './fixtures';
-import { portOpen, type SpawnedDeployment, spawnDeployment } from './helpers/spawned-deployment';
+import { portOpen } from './helpers/processes';
+import { type SpawnedDeployment, spawnDeployment } from './helpers/spawned-deployment';
 import { FAULTS_DEMO_PORT_BASES, FAULTS_HOST_PORTS, FAULTS_PASSKEY_PORTS } from './ports';
 
 // A fault drill against the built host: a hosted deployment of this file's own (two instances, one

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 
-function portOpen(port: number): Promise<boolean> {
+/** Whether something listens on 127.0.0.1 at `port`. */
+export function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {
