@@ -163,3 +163,29 @@ describe('issue 15 item 3: a running reply outlives its reader', () => {
     expect(await reader).toBe('new');
   });
 });
+
+describe('a reply seen to begin is one a crash leaves marked', () => {
+  it('no chunk reaches a reader before the running marker is recorded; all of them after', async () => {
+    const turn = manualTurn();
+    let record: () => void = () => {};
+    const recorded = new Promise<void>((resolve) => {
+      record = resolve;
+    });
+    const reader = startActiveStream('u1', 'c-marked', turn.start, { recorded, ended() {} }).getReader();
+    turn.send('Half');
+    let seen = false;
+    const first = reader.read().then((result) => {
+      seen = true;
+      return result;
+    });
+    // The model's chunk is in hand, but the marker is not written: the reader waits (every queued
+    // promise has run by the next turn of the event loop).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toBe(false);
+    record();
+    const { value } = await first;
+    expect(new TextDecoder().decode(value)).toContain('"delta":"Half"');
+    turn.end();
+    await reader.cancel();
+  });
+});

@@ -41,13 +41,15 @@ function keyOf(userId: string, conversationId: string): string {
 /**
  * Runs `start(signal)`'s stream to its end in the background and answers a reader of it. A turn
  * still running in the same conversation is stopped first: one reply streams at a time. `turn` is
- * told when the stream has ended (its reply, if any, stored by then), to clear its running marker.
+ * told when the stream has ended (its reply, if any, stored by then), to clear its running marker;
+ * no chunk reaches a reader before the marker is `recorded`, so a reply seen to begin is one a crash
+ * leaves marked (lib/llm/interrupted-turns.ts).
  */
 export function startActiveStream(
   userId: string,
   conversationId: string,
   start: (signal: AbortSignal) => ReadableStream<UIMessageChunk>,
-  turn?: { ended(): void },
+  turn?: { recorded?: Promise<void>; ended(): void },
 ): ReadableStream<Uint8Array> {
   const key = keyOf(userId, conversationId);
   streams.get(key)?.stop.abort();
@@ -65,10 +67,15 @@ export function startActiveStream(
   };
   void (async () => {
     const reader = start(entry.stop.signal).getReader();
+    let recorded = turn?.recorded;
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
+        if (recorded) {
+          await recorded;
+          recorded = undefined;
+        }
         if (entry.events.length < MAX_CHUNKS) {
           const event = `data: ${JSON.stringify(value)}\n\n`;
           entry.events.push(event);

@@ -7,6 +7,11 @@ import { instanceId } from '../runtime/instance-liveness';
 
 /** A running turn's marker in the database (running-turns.ts), removed by `ended` when the turn ends. */
 export interface TurnMarker {
+  /**
+   * Settles once the marker is written, or could not be (or was not to be). The turn's reply reaches
+   * a reader only after this, so a reply the user saw begin is one a crash leaves marked.
+   */
+  recorded: Promise<void>;
   /** The turn ended, whatever it came to: its marker goes, unless a newer turn replaced it. */
   ended(): void;
 }
@@ -40,6 +45,7 @@ export function markRunningTurn(
   };
   const marked = written.catch(logged('write'));
   return {
+    recorded: marked.then(() => undefined),
     ended() {
       void marked
         .then(async (was) => {
