@@ -13,11 +13,11 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
  * fine: the host and other non-browser clients send none. The allowed names come from the port the
  * server listens on, never from the request.
  *
- * Why not the SDK's own helpers: `hostHeaderValidation` is Express middleware that checks the host
- * name only (any port, no `Origin`), and the transport's `allowedHosts`/`allowedOrigins` options
- * (deprecated in favour of middleware) run inside `handleRequest`, after the server has read and
- * logged the body, and never for the vault's `/secrets/*`. This check runs first, on every path, with
- * the transport options' semantics: exact `host:port`, exact origin, 403 with a JSON-RPC error.
+ * Why not the SDK's own guards: `hostHeaderValidation` and `originValidation` (from
+ * `@modelcontextprotocol/node`) compare host names only, on any port, so a page another program
+ * serves on a loopback port would pass as one of ours; and `createMcpHandler` checks no header at
+ * all. This check runs first, on every path (the vault's `/secrets/*` too), before any body is
+ * read: exact `host:port`, exact origin, 403 with a JSON-RPC error.
  */
 
 /** The `Host` values of a server listening on loopback at `port`. */

@@ -1,6 +1,11 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ZodRawShape } from 'zod';
+import type {
+  CallToolResult,
+  InputRequiredResult,
+  ReadResourceResult,
+  ServerContext,
+  ToolAnnotations,
+} from '@modelcontextprotocol/server';
+import { z } from 'zod';
 
 /**
  * Helpers an MCPlet author can copy: code-first metadata (spec 2.1, 5.1) declared at registration,
@@ -24,9 +29,10 @@ export interface McpletMeta {
   humanInTheLoopHint?: 'none' | 'notify' | 'review' | 'confirm';
 }
 
-export interface McpletToolConfig<Shape extends ZodRawShape> {
+export interface McpletToolConfig<Shape extends z.ZodRawShape> {
   title: string;
   description: string;
+  /** The arguments, field by field; the helper wraps them in `z.object`. */
   inputSchema: Shape;
   meta: McpletMeta;
   /** URI of the result schema resource, `mcplet://tool-result-schema/{toolId}`. */
@@ -34,39 +40,78 @@ export interface McpletToolConfig<Shape extends ZodRawShape> {
   readOnly?: boolean;
 }
 
-type Handler = (
-  args: Record<string, unknown>,
-  extra: { _meta?: Record<string, unknown> },
-) => Promise<CallToolResult> | CallToolResult;
+/**
+ * A tool handler: the arguments as the schema parsed them, and the request's context. The host puts
+ * a passkey assertion in the request's `_meta` (`ctx.mcpReq._meta.mcplet_auth`, 7.2).
+ */
+export type McpletHandler<Shape extends z.ZodRawShape> = (
+  args: z.output<z.ZodObject<Shape>>,
+  ctx: ServerContext,
+) => CallToolResult | Promise<CallToolResult>;
 
-export function registerMcpletTool<Shape extends ZodRawShape>(
-  server: McpServer,
+/** MCP's tool annotations plus WebMCP's `humanInTheLoopHint`, which hosts that know it read there too. */
+type McpletAnnotations = ToolAnnotations & Pick<McpletMeta, 'humanInTheLoopHint'>;
+
+/** What a tool handler may answer: a result, or (2026-07-28) a request for more input first. */
+type ToolOutcome = CallToolResult | InputRequiredResult;
+
+/** What a tool is registered with: the config `McpServer.registerTool` takes. */
+interface McpletToolDefinition {
+  title: string;
+  description: string;
+  inputSchema: z.ZodObject;
+  annotations: McpletAnnotations;
+  _meta: Record<string, unknown>;
+}
+
+/**
+ * What these helpers use of a server: `registerTool` and `registerResource`, as `McpServer` has them
+ * (the handler's argument types come from `inputSchema`, so any handler fits here). Typed by use
+ * rather than by class, so the host's test fixtures whose servers are still on the v1 SDK share
+ * these helpers.
+ */
+export interface McpletServer {
+  registerTool(
+    name: string,
+    config: McpletToolDefinition,
+    handler: (args: never, ctx: never) => ToolOutcome | Promise<ToolOutcome>,
+  ): unknown;
+  registerResource(
+    name: string,
+    uri: string,
+    config: { mimeType: string; description: string },
+    read: () => Promise<ReadResourceResult>,
+  ): unknown;
+}
+
+export function registerMcpletTool<Shape extends z.ZodRawShape>(
+  server: McpletServer,
   name: string,
   config: McpletToolConfig<Shape>,
-  handler: Handler,
+  handler: McpletHandler<Shape>,
 ): void {
   const _meta: Record<string, unknown> = { ...config.meta };
   if (config.resultSchemaUri) _meta.mcpletToolResultSchemaUri = config.resultSchemaUri;
   if (config.meta.ui?.resourceUri) _meta['ui/resourceUri'] = config.meta.ui.resourceUri;
+  const annotations: McpletAnnotations = {
+    readOnlyHint: config.readOnly ?? config.meta.mcpletType !== 'action',
+    ...(config.meta.humanInTheLoopHint ? { humanInTheLoopHint: config.meta.humanInTheLoopHint } : {}),
+  };
   server.registerTool(
     name,
     {
       title: config.title,
       description: config.description,
-      inputSchema: config.inputSchema,
-      annotations: {
-        readOnlyHint: config.readOnly ?? config.meta.mcpletType !== 'action',
-        ...(config.meta.humanInTheLoopHint ? { humanInTheLoopHint: config.meta.humanInTheLoopHint } : {}),
-      },
+      inputSchema: z.object(config.inputSchema),
+      annotations,
       _meta,
     },
-    ((args: Record<string, unknown>, extra: { _meta?: Record<string, unknown> }) =>
-      handler(args, extra)) as never,
+    handler,
   );
 }
 
 /** Publishes a result schema resource with the 9.4 payload. */
-export function registerResultSchema(server: McpServer, uri: string, payload: () => string): void {
+export function registerResultSchema(server: McpletServer, uri: string, payload: () => string): void {
   server.registerResource(
     uri,
     uri,

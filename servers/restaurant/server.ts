@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { findRestaurant, type Restaurant, searchRestaurants } from './data';
 import { failure, registerMcpletTool, registerResultSchema, success } from './mcplet';
@@ -8,7 +8,10 @@ import { schemaPayload, schemaUri } from './schemas';
 import { verifyAssertion } from './verify-assertion';
 import { viewHtml } from './view';
 
-/** The name this server reports in `initialize`; passkey assertions are bound to it (and to tool and arguments). */
+/**
+ * The name this server reports (`initialize`, `server/discover`); passkey assertions are bound to it
+ * (and to tool and arguments).
+ */
 export const SERVER_NAME = 'restaurant-mcplet';
 export const SEARCH_VIEW_URI = 'ui://restaurant/search.html';
 const VIEW_MIME = 'text/html;profile=mcp-app';
@@ -40,7 +43,7 @@ const reservationShape = {
   name: z.string().min(1).max(100).describe('Name for the booking').meta({ title: 'Booked under' }),
 };
 
-type ReservationInput = { restaurantId: string; date: string; time: string; partySize: number; name: string };
+type ReservationInput = z.output<z.ZodObject<typeof reservationShape>>;
 
 function checkReservation(
   input: ReservationInput,
@@ -98,14 +101,7 @@ export function createRestaurantServer(): McpServer {
       },
       resultSchemaUri: schemaUri('search_restaurants'),
     },
-    (args) => {
-      const input = args as {
-        query?: string;
-        cuisine?: string;
-        area?: string;
-        maxPrice?: number;
-        limit?: number;
-      };
+    (input) => {
       const results = searchRestaurants(input).map(summary);
       const query = Object.fromEntries(
         Object.entries({
@@ -137,8 +133,8 @@ export function createRestaurantServer(): McpServer {
       resultSchemaUri: schemaUri('get_restaurant'),
     },
     (args) => {
-      const restaurant = findRestaurant(String(args.id));
-      if (!restaurant) return failure('NOT_FOUND', `No restaurant has the id "${String(args.id)}".`);
+      const restaurant = findRestaurant(args.id);
+      if (!restaurant) return failure('NOT_FOUND', `No restaurant has the id "${args.id}".`);
       return success(
         { restaurant },
         `${restaurant.name} (${restaurant.cuisine}, ${restaurant.area}): ${restaurant.description} Open ${restaurant.opens}-${restaurant.closes}. Rated ${restaurant.rating}.`,
@@ -156,8 +152,7 @@ export function createRestaurantServer(): McpServer {
       meta: { mcpletType: 'prepare', visibility: ['model', 'app'] },
       resultSchemaUri: schemaUri('prepare_reservation'),
     },
-    (args) => {
-      const input = args as ReservationInput;
+    (input) => {
       const check = checkReservation(input);
       if (!check.ok) return failure(check.code, check.message);
       const text = `Draft: ${input.partySize} at ${check.restaurant.name} on ${input.date} at ${input.time}, under "${input.name}". Not booked yet.`;
@@ -183,11 +178,10 @@ export function createRestaurantServer(): McpServer {
       },
       resultSchemaUri: schemaUri('create_reservation'),
     },
-    async (args, extra) => {
-      const input = args as ReservationInput;
+    async (input, ctx) => {
       const check = checkReservation(input);
       if (!check.ok) return failure(check.code, check.message);
-      const verified = await verifyAssertion(extra._meta?.mcplet_auth, {
+      const verified = await verifyAssertion(ctx.mcpReq._meta?.mcplet_auth, {
         server: SERVER_NAME,
         tool: 'create_reservation',
         arguments: input,
@@ -216,9 +210,8 @@ export function createRestaurantServer(): McpServer {
       meta: { mcpletType: 'prepare', visibility: ['model', 'app'], humanInTheLoopHint: 'notify' },
     },
     (args) => {
-      const restaurant = findRestaurant(String(args.restaurantId));
-      if (!restaurant)
-        return failure('NOT_FOUND', `No restaurant has the id "${String(args.restaurantId)}".`);
+      const restaurant = findRestaurant(args.restaurantId);
+      if (!restaurant) return failure('NOT_FOUND', `No restaurant has the id "${args.restaurantId}".`);
       appendRecord('favourites.jsonl', { restaurantId: restaurant.id, savedAt: new Date().toISOString() });
       return success(
         { favourite: { restaurantId: restaurant.id, name: restaurant.name } },
@@ -246,10 +239,9 @@ export function createRestaurantServer(): McpServer {
       meta: { mcpletType: 'prepare', visibility: ['model', 'app'], humanInTheLoopHint: 'review' },
     },
     (args) => {
-      const restaurant = findRestaurant(String(args.restaurantId));
-      if (!restaurant)
-        return failure('NOT_FOUND', `No restaurant has the id "${String(args.restaurantId)}".`);
-      const note = String(args.note);
+      const restaurant = findRestaurant(args.restaurantId);
+      if (!restaurant) return failure('NOT_FOUND', `No restaurant has the id "${args.restaurantId}".`);
+      const note = args.note;
       appendRecord('notes.jsonl', { restaurantId: restaurant.id, note, draftedAt: new Date().toISOString() });
       return success(
         { draft: { restaurantId: restaurant.id, note } },

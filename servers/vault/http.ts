@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeHttp, handleStateless, readBody } from '../http-helpers';
+import { closeHttp, mcpEndpoint, sendJson } from '../http-helpers';
 import { loopbackHosts, refuseRebinding } from '../rebinding-guard';
 import { KeyRing } from './keys';
 import { type RedemptionLimits, RedemptionStore } from './redemption-store';
@@ -26,11 +26,6 @@ export interface VaultHttp {
 }
 
 const SECRET_PATH = /^\/secrets\/([A-Za-z0-9_-]{1,100})$/;
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
-  res.end(JSON.stringify(body));
-}
 
 /** 401 without credentials, 403 with wrong ones (4a), nothing when the vault has no token. */
 function authFailure(req: IncomingMessage, token: string | undefined): 401 | 403 | null {
@@ -57,29 +52,10 @@ function redeem(req: IncomingMessage, res: ServerResponse, id: string, state: Va
   );
 }
 
-async function serveMcp(req: IncomingMessage, res: ServerResponse, state: VaultState) {
-  if (req.method !== 'POST') {
-    sendJson(
-      res,
-      405,
-      { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed' }, id: null },
-      { allow: 'POST' },
-    );
-    return;
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(await readBody(req));
-  } catch {
-    sendJson(res, 400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null });
-    return;
-  }
-  await handleStateless(createVaultServer(state), req, res, body);
-}
-
 /**
- * The vault on loopback: the MCP endpoint and the redemption endpoint on the same origin, both only
- * under the vault's own loopback names (servers/rebinding-guard.ts).
+ * The vault on loopback: the MCP endpoint (stateless, 2026-07-28 and 2025-era clients alike:
+ * servers/http-helpers.ts) and the redemption endpoint on the same origin, both only under the
+ * vault's own loopback names (servers/rebinding-guard.ts).
  */
 export function listenVault(port: number, options: VaultOptions = {}): Promise<VaultHttp> {
   let origin = '';
@@ -93,6 +69,7 @@ export function listenVault(port: number, options: VaultOptions = {}): Promise<V
     origin: () => origin,
     now: options.now ?? Date.now,
   };
+  const mcp = mcpEndpoint('vault', () => createVaultServer(state));
   const http = createServer((req, res) => {
     if (refuseRebinding(req, res, hosts)) return;
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
@@ -102,10 +79,7 @@ export function listenVault(port: number, options: VaultOptions = {}): Promise<V
     const denied = authFailure(req, options.token);
     if (denied)
       return sendJson(res, denied, { error: denied === 401 ? 'credentials required' : 'forbidden' });
-    serveMcp(req, res, state).catch((error: unknown) => {
-      console.error('[vault] request failed:', error);
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+    void mcp.serve(req, res);
   });
   return new Promise((resolve) => {
     http.listen(port, '127.0.0.1', () => {
@@ -117,7 +91,10 @@ export function listenVault(port: number, options: VaultOptions = {}): Promise<V
         origin,
         state,
         http,
-        close: () => closeHttp(http),
+        close: async () => {
+          await mcp.close();
+          await closeHttp(http);
+        },
       });
     });
   });

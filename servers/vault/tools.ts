@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { KeyRing } from './keys';
 import type { RedemptionStore } from './redemption-store';
 
