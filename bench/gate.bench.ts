@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/client';
 import { toMcpletAuth } from '../lib/gates/answers';
 import { decideGate, openGate, recordChallenge, spendApproval } from '../lib/gates/pending';
 import { dispatch } from '../lib/mcp/dispatch';
@@ -45,7 +45,8 @@ export async function benchGate(): Promise<void> {
   process.env.RESERVATIONS_FILE = join(dir, 'reservations.jsonl');
   const demo = await connectedRestaurant();
   const { registry } = demo;
-  const client = new Client({ name: 'bench', version: '1' });
+  // The baseline speaks the revision the host speaks to the demo server (2026-07-28, asked first).
+  const client = new Client({ name: 'bench', version: '1' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(directTransport(demo.restaurant.url));
   const post = async (path: string, body: unknown) =>
     (await (

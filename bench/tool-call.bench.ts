@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/client';
 import { dispatch } from '../lib/mcp/dispatch';
 import { McpRegistry } from '../lib/mcp/registry';
 import { startBareHttpHop } from './lib/bare-http-hop';
@@ -25,10 +25,12 @@ export async function benchToolCall(): Promise<void> {
     OLLAMA_BASE_URL: 'http://127.0.0.1:9',
   });
   const url = `http://127.0.0.1:${demoBase}/mcp`;
-  const client = new Client({ name: 'bench', version: '1' });
+  // The baselines speak the revision the host speaks to the demo server (2026-07-28, asked first).
+  const negotiated = { versionNegotiation: { mode: 'auto' as const } };
+  const client = new Client({ name: 'bench', version: '1' }, negotiated);
   await client.connect(directTransport(url));
   const hop = await startBareHttpHop(3497, `http://127.0.0.1:${demoBase}`);
-  const hopClient = new Client({ name: 'bench', version: '1' });
+  const hopClient = new Client({ name: 'bench', version: '1' }, negotiated);
   await hopClient.connect(directTransport(`${hop.url}/mcp`));
   const registry = new McpRegistry(new Set());
   await registry

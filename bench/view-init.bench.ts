@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/client';
 import { chromium } from '@playwright/test';
 import { jsonSchema, streamText, tool } from 'ai';
 import { CHROMIUM_ARGS, resolveChromium } from '../tests/e2e/chromium';
@@ -75,7 +75,8 @@ export async function benchViewInit(): Promise<void> {
     OLLAMA_BASE_URL: 'http://127.0.0.1:9',
   });
   const browser = await chromium.launch({ executablePath: resolveChromium(), args: CHROMIUM_ARGS });
-  const mcp = new Client({ name: 'bench', version: '1' });
+  // The baseline speaks the revision the host speaks to the demo server (2026-07-28, asked first).
+  const mcp = new Client({ name: 'bench', version: '1' }, { versionNegotiation: { mode: 'auto' } });
   await mcp.connect(directTransport('http://127.0.0.1:3481/mcp'));
   const model = createOpenAICompatible({ name: 'bench', baseURL: `${fake.url}/v1` }).chatModel('fake-model');
   /** The steps of the host's path done directly: model tool call, tool call, resource read. */

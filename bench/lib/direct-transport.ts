@@ -1,4 +1,4 @@
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 /**
  * The baselines' direct MCP client transport: the SDK's, with each request given its own abort

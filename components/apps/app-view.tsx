@@ -1,5 +1,5 @@
 'use client';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type ViewFrameHint, viewFrame, viewFrameTitle } from '@/lib/apps/sandbox';
 import { answerModeRequest } from '@/lib/mcplet/display-mode';

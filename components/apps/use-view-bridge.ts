@@ -1,10 +1,12 @@
 'use client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import {
   AppBridge,
   type McpUiHostCapabilities,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { type CallToolResult, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+// The view bridge (ext-apps 1.x) is built on the v1 SDK: its notification schemas come from there.
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DERIVED_CAPABILITY, DERIVED_METHODS } from '@/lib/apps/derived-protocol';
 import { FrameTransport } from '@/lib/apps/frame-transport';
@@ -16,6 +18,7 @@ import {
   readResourceFromView,
   safeLink,
 } from '@/lib/apps/view-requests';
+import { viewToolResult } from '@/lib/apps/view-tool-result';
 import type { ConcreteDisplayMode } from '@/lib/mcplet/types';
 import { reportViewDropped, reportViewTools, useAppTools } from '@/lib/store/app-tools';
 import { addSink, markConsumed, removeSink, sendToolError, type ViewSink } from '@/lib/store/derived';
@@ -261,7 +264,9 @@ export function useViewBridge(inputs: BridgeInputs) {
     bridge.oncalltool = async (params) => {
       latest.current.events.log('info', `view called ${params.name}`);
       const { serverId, conversationId, viewId } = latest.current;
-      return callToolFromView(serverId, params.name, params.arguments, { conversationId, viewId });
+      return viewToolResult(
+        await callToolFromView(serverId, params.name, params.arguments, { conversationId, viewId }),
+      );
     };
     bridge.onreadresource = async (params) => readResourceFromView(latest.current.serverId, params.uri);
     bridge.onlistresources = async () => listResourcesFromView(latest.current.serverId);
@@ -360,7 +365,7 @@ export function useViewBridge(inputs: BridgeInputs) {
     }
     if (inputs.result && !state.result) {
       state.result = true;
-      void bridge.sendToolResult(inputs.result);
+      void bridge.sendToolResult(viewToolResult(inputs.result));
       // 10.7: isError is the authority; a view on the derived channel also hears tool-error.
       if (inputs.result.isError && sinkRef.current) {
         const text = blocksText(inputs.result.content) || 'The tool failed.';

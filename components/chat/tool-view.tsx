@@ -1,5 +1,6 @@
 'use client';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { UIMessage } from 'ai';
 import { Suspense, useEffect } from 'react';
 import type { ViewFrameHint } from '@/lib/apps/sandbox';

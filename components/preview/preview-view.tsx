@@ -1,5 +1,6 @@
 'use client';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ToolView } from '@/lib/mcp/snapshot';
 import { resolveDisplayMode } from '@/lib/mcplet/display-mode';
 import { AppView } from '../apps/app-view';

@@ -150,7 +150,14 @@ export function ServerCard({ server, onChanged }: { server: ServerView; onChange
         <h2 className="font-semibold">{server.name}</h2>
         <span className="text-sm text-muted" data-testid="server-status">
           {STATUS_LABEL[server.status] ?? server.status}
-          {server.kind ? ` · ${server.kind}` : ''} · {server.source} · admission {server.admission}
+          {server.kind ? ` · ${server.kind}` : ''}
+          {server.protocolVersion ? (
+            <>
+              {' · MCP '}
+              <span data-testid="server-protocol">{server.protocolVersion}</span>
+            </>
+          ) : null}{' '}
+          · {server.source} · admission {server.admission}
         </span>
         <div className="ml-auto flex gap-2">
           <Button onClick={() => act('POST', `/api/servers/${server.id}/reconnect`)} disabled={busy}>

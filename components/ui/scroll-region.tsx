@@ -9,6 +9,6 @@ export function ScrollRegion({
   as: Tag = 'div',
   ...rest
 }: { label: string; as?: 'div' | 'pre' | 'span' } & HTMLAttributes<HTMLElement>) {
-  // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take focus to be scrolled by keyboard
+  // tabIndex 0 on a region: a box that scrolls must take focus to be scrolled by keyboard.
   return <Tag role="region" aria-label={label} tabIndex={0} {...rest} />;
 }

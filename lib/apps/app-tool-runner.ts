@@ -1,5 +1,5 @@
 'use client';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { useAppTools } from '../store/app-tools';
 
 /** A run the server approved: exactly these arguments, in that view, once. */

@@ -1,8 +1,4 @@
-import type {
-  CallToolResult,
-  ListResourcesResult,
-  ReadResourceResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ListResourcesResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import { type RefusalReason, refusalWords } from '../gates/answers';
 import { type CallResponse, envelopeError } from '../mcp/call-response';
 import { GATE_TABLE } from '../mcplet/gates';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { ServerUnavailableError } from '../mcp/connection';
 import type { McpRegistry } from '../mcp/registry';
@@ -57,7 +57,7 @@ function connectionOf(registry: McpRegistry, ticket: { serverId: string; userId:
 }
 
 function refusal(error: unknown, serverName: string): VerifiedApprovalError {
-  if (error instanceof McpError) {
+  if (error instanceof ProtocolError) {
     const reason = approvalRefusalReason(error);
     if (reason)
       return new VerifiedApprovalError(400, `${serverName}: ${approvalRefusalText(reason)}.`, reason);

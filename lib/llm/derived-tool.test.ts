@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findRestaurant, type Restaurant } from '../../servers/restaurant/data';
+import { hostCallOf, type ReceivedCall } from '../../tests/fixtures/mcp/host-call';
 import { connectedRestaurant } from '../../tests/fixtures/restaurant-registry';
 import type { McpRegistry } from '../mcp/registry';
 import type { DerivedOutput } from '../mcplet/derived-result';
@@ -14,7 +15,7 @@ const NO_ANNOTATIONS = { annotations: {} };
 
 let demo: Awaited<ReturnType<typeof connectedRestaurant>>;
 let registry: McpRegistry;
-const calls: Array<{ name: string; arguments: unknown }> = [];
+const calls: ReceivedCall[] = [];
 const session = { userId: 'derived-test' };
 const TARGET = 'restaurant__search_restaurants';
 const config: DerivedConfig = {
@@ -25,8 +26,8 @@ const config: DerivedConfig = {
 beforeAll(async () => {
   demo = await connectedRestaurant({
     onMessage(message) {
-      const m = message as { method?: string; params?: { name: string; arguments: unknown } };
-      if (m.method === 'tools/call' && m.params) calls.push(m.params);
+      const call = hostCallOf(message);
+      if (call) calls.push(call);
     },
   });
   registry = demo.registry;

@@ -4,7 +4,7 @@ import { jsonSchema, type ToolSet, tool } from 'ai';
 
 type ToolResultOutput = ToolResultPart['output'];
 
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { allowAttribute, type ViewFrameHint } from '../apps/sandbox';
 import { mintSandboxTicket } from '../apps/sandbox-ticket';
 import { gatedDispatch } from '../gates/gated-call';

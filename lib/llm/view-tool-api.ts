@@ -1,5 +1,5 @@
 import 'server-only';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/core';
 import { z } from 'zod';
 import type { SessionUser } from '../auth/session';
 import { getDb } from '../db';

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ResultEnvelope } from '../mcplet/envelope';
 import type { Decision } from '../mcplet/policy';
 import type { UntrustedSource } from '../trust/untrusted-content';

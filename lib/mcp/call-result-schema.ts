@@ -1,4 +1,4 @@
-import { CallToolResultSchema, ContentBlockSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ContentBlockSchema } from '@modelcontextprotocol/core';
 import { z } from 'zod';
 
 /**

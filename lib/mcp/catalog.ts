@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { ValidateFunction } from 'ajv';
 import { z } from 'zod';
 import { type AdmissionContext, admitTools } from '../mcplet/admission';
@@ -21,16 +21,24 @@ export interface ServerCatalog {
   tools: McpletTool[];
   rejected: RejectedTool[];
   inputValidators: Map<string, ValidateFunction>;
+  /** Validators of the tools' `outputSchema`s, for the structured content of their results. */
+  outputValidators: Map<string, ValidateFunction>;
   resultSchemas: Map<string, ResultSchema>;
   /** Each admitted tool's definition as listed, for pinning (attack 18). */
   definitions: Map<string, ToolDefinition>;
   listedAt: number;
+  /**
+   * How long the server said its list stays fresh (`ttlMs`, SEP-2549, 2026-07-28): the shortest of
+   * its pages; absent when any page did not say.
+   */
+  ttlMs?: number;
 }
 
 export const EMPTY_CATALOG: ServerCatalog = {
   tools: [],
   rejected: [],
   inputValidators: new Map(),
+  outputValidators: new Map(),
   resultSchemas: new Map(),
   definitions: new Map(),
   listedAt: 0,
@@ -43,11 +51,13 @@ export const EMPTY_CATALOG: ServerCatalog = {
 const LenientListTools = z.looseObject({
   tools: z.array(z.unknown()),
   nextCursor: z.string().optional(),
+  ttlMs: z.number().optional().catch(undefined),
 });
 
-async function listAll(client: Client, timeoutMs: number): Promise<RawTool[]> {
+async function listAll(client: Client, timeoutMs: number): Promise<{ tools: RawTool[]; ttlMs?: number }> {
   const tools: RawTool[] = [];
   let cursor: string | undefined;
+  let ttlMs: number | undefined;
   for (let page = 0; page < 50; page++) {
     const result = await client.request(
       { method: 'tools/list', params: cursor ? { cursor } : {} },
@@ -56,10 +66,16 @@ async function listAll(client: Client, timeoutMs: number): Promise<RawTool[]> {
     );
     for (const entry of result.tools)
       tools.push(entry && typeof entry === 'object' ? (entry as RawTool) : { name: entry });
+    ttlMs =
+      page === 0
+        ? result.ttlMs
+        : ttlMs === undefined || result.ttlMs === undefined
+          ? undefined
+          : Math.min(ttlMs, result.ttlMs);
     cursor = result.nextCursor;
     if (!cursor) break;
   }
-  return tools;
+  return ttlMs === undefined ? { tools } : { tools, ttlMs };
 }
 
 /** 5.3.4, 9.3: reads and compiles a result schema resource from the tool's own server. */
@@ -107,11 +123,12 @@ export async function buildCatalog(
   context: AdmissionContext,
   timeoutMs: number,
 ): Promise<ServerCatalog> {
-  const listed = await listAll(client, timeoutMs);
+  const { tools: listed, ttlMs } = await listAll(client, timeoutMs);
   const results = admitTools(listed, context);
   const tools: McpletTool[] = [];
   const rejected: RejectedTool[] = [];
   const inputValidators = new Map<string, ValidateFunction>();
+  const outputValidators = new Map<string, ValidateFunction>();
   for (const result of results) {
     if (result.status === 'rejected') {
       rejected.push(result.tool);
@@ -133,6 +150,14 @@ export async function buildCatalog(
       continue;
     }
     inputValidators.set(result.tool.name, compiled.validate);
+    if (result.tool.outputSchema) {
+      const output = compileSchema(result.tool.outputSchema);
+      if (output.ok) outputValidators.set(result.tool.name, output.validate);
+      else
+        result.tool.warnings.push(
+          `outputSchema does not compile, so results are not checked: ${output.error}`,
+        );
+    }
     tools.push(result.tool);
   }
   const resultSchemas = new Map<string, ResultSchema>();
@@ -157,5 +182,14 @@ export async function buildCatalog(
     const raw = listed.find((r) => r.name === tool.name);
     if (raw) definitions.set(tool.name, definitionOf({ ...raw, name: tool.name }));
   }
-  return { tools, rejected, inputValidators, resultSchemas, definitions, listedAt: Date.now() };
+  const catalog = {
+    tools,
+    rejected,
+    inputValidators,
+    outputValidators,
+    resultSchemas,
+    definitions,
+    listedAt: Date.now(),
+  };
+  return ttlMs === undefined ? catalog : { ...catalog, ttlMs };
 }

@@ -1,12 +1,7 @@
 import 'server-only';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import {
-  ElicitationCompleteNotificationSchema,
-  ElicitRequestSchema,
-  ResultSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { UnauthorizedError } from '@modelcontextprotocol/client';
+import { ResultSchema } from '@modelcontextprotocol/core';
 import { deploymentMode } from '../config/deployment';
 import { undeclaredApprovalTools } from '../mcplet/verified-approval';
 import type { OutboundPolicy } from '../net/address-rules';
@@ -16,8 +11,11 @@ import { buildCatalog, EMPTY_CATALOG, type ServerCatalog } from './catalog';
 import { handleElicitation } from './elicitation';
 import { outsideAnyCall } from './elicitation-scope';
 import { elicitationStore } from './elicitation-store';
+import { extensionContent } from './extension-content';
+import { listStale } from './list-freshness';
 import type { ServerOAuthBook } from './oauth/server-oauth';
 import { type OpenedClient, openClient, type TransportKind } from './open-client';
+import { isModernRevision } from './protocol-revision';
 import type { Exchange } from './recording-transport';
 import { connectionKey, type ServerConfig } from './server-config';
 import { AuthorizationRequiredError, httpStatusOf, safeErrorText } from './wire-errors';
@@ -66,8 +64,14 @@ export class ServerConnection {
   status: ConnectionStatus = 'connecting';
   lastError: string | null = null;
   kind: TransportKind | null = null;
+  /** The protocol revision agreed with the server: 2026-07-28 (stateless) or a 2025-era one (sessions). */
+  protocolVersion: string | null = null;
   serverInfo: { name: string; version: string } | null = null;
-  catalog: ServerCatalog = EMPTY_CATALOG;
+  private listed: ServerCatalog = EMPTY_CATALOG;
+  /** Whether a subscriptions/listen stream for tool changes is open (2026-07-28). */
+  private listening = false;
+  /** A re-listing of a stale list is under way. */
+  private relisting = false;
   readonly log: LogEntry[] = [];
   private opened: OpenedClient | null = null;
   private attempt = 0;
@@ -86,6 +90,24 @@ export class ServerConnection {
 
   get id() {
     return this.config.id;
+  }
+
+  /**
+   * The admitted tools as last listed. A list the server said is no longer fresh (SEP-2549) is
+   * listed again in the background: this read gets the current one, a later read the new one.
+   */
+  get catalog(): ServerCatalog {
+    const connection = { modern: isModernRevision(this.protocolVersion), listening: this.listening };
+    if (
+      this.status === 'ready' &&
+      !this.refreshTimer &&
+      !this.relisting &&
+      listStale(this.listed, Date.now(), connection)
+    ) {
+      this.relisting = true;
+      this.refreshSoon();
+    }
+    return this.listed;
   }
 
   /** This server among all the host's: its id, with its owner's for a server a user added. */
@@ -145,6 +167,7 @@ export class ServerConnection {
   private attach(opened: OpenedClient) {
     this.opened = opened;
     this.kind = opened.kind;
+    this.protocolVersion = opened.client.getNegotiatedProtocolVersion() ?? null;
     const info = opened.client.getServerVersion();
     this.serverInfo = info ? { name: info.name, version: info.version } : null;
     opened.stderr?.on('data', (chunk: Buffer) =>
@@ -152,14 +175,14 @@ export class ServerConnection {
     );
     opened.client.onclose = () => this.lost('the connection closed');
     opened.client.onerror = (error) => this.note('warn', `transport: ${safeErrorText(error)}`);
-    opened.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    opened.client.setNotificationHandler('notifications/tools/list_changed', async () => {
       this.note('info', 'tools/list_changed received; listing again');
       this.refreshSoon();
     });
-    opened.client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      handleElicitation(this.key, request.params, extra.signal),
+    opened.client.setRequestHandler('elicitation/create', (request, ctx) =>
+      handleElicitation(this.key, request.params, ctx.mcpReq.signal),
     );
-    opened.client.setNotificationHandler(ElicitationCompleteNotificationSchema, async (notification) => {
+    opened.client.setNotificationHandler('notifications/elicitation/complete', async (notification) => {
       elicitationStore().complete(this.key, notification.params.elicitationId);
     });
   }
@@ -188,9 +211,50 @@ export class ServerConnection {
       this.attempt = 0;
       this.note('info', `connected over ${opened.kind}`);
       this.changed();
+      this.listenForChanges(opened);
     } catch (error) {
       if (!this.stopFor(error)) this.lost(safeErrorText(error));
     }
+  }
+
+  /**
+   * On the 2026-07-28 revision a server's change notifications arrive only on a `subscriptions/listen`
+   * stream the client opens (a 2025-era server sends them on its session's own stream). The stream
+   * is opened again when it drops, and the tools are listed again since a change may have been
+   * missed meanwhile; it ends with the connection.
+   */
+  private listenForChanges(opened: OpenedClient) {
+    if (!isModernRevision(this.protocolVersion)) return;
+    if (!opened.client.getServerCapabilities()?.tools?.listChanged) return;
+    const current = () => this.opened === opened && this.status !== 'closed';
+    const loop = async () => {
+      for (let dropped = 0; current(); ) {
+        let reason: string;
+        try {
+          const subscription = await outsideAnyCall(() => opened.client.listen({ toolsListChanged: true }));
+          if (!current()) {
+            await subscription.close();
+            return;
+          }
+          if (dropped > 0) this.refreshSoon();
+          this.note('info', 'listening for tool changes (subscriptions/listen)');
+          this.listening = subscription.honoredFilter.toolsListChanged === true;
+          reason = await subscription.closed;
+          this.listening = false;
+        } catch (error) {
+          if (!current()) return;
+          this.note('warn', `could not listen for tool changes: ${safeErrorText(error)}`);
+          reason = 'remote';
+        }
+        // Ended here or by the server on purpose: nothing to open again.
+        if (reason !== 'remote') return;
+        dropped++;
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(30_000, 500 * 2 ** Math.min(dropped, 6))),
+        );
+      }
+    };
+    void loop();
   }
 
   /** A refusal or an HTTP 401 stops the connection without a retry; true when `error` was one. */
@@ -222,12 +286,12 @@ export class ServerConnection {
   async refresh(): Promise<void> {
     const client = this.opened?.client;
     if (!client) return;
-    this.catalog = await buildCatalog(
+    this.listed = await buildCatalog(
       client,
       { serverId: this.id, mode: this.config.admission, overlay: this.config.overlay, pools: this.pools },
       CONNECT_TIMEOUT_MS,
     );
-    const undeclared = undeclaredApprovalTools(client.getServerCapabilities(), this.catalog.tools);
+    const undeclared = undeclaredApprovalTools(client.getServerCapabilities(), this.listed.tools);
     if (undeclared.length > 0)
       this.note(
         'warn',
@@ -240,9 +304,11 @@ export class ServerConnection {
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(() => {
       this.refreshTimer = null;
-      this.refresh().catch((error: unknown) =>
-        this.note('error', `re-listing failed: ${safeErrorText(error)}`),
-      );
+      this.refresh()
+        .catch((error: unknown) => this.note('error', `re-listing failed: ${safeErrorText(error)}`))
+        .finally(() => {
+          this.relisting = false;
+        });
     }, 50);
   }
 
@@ -375,18 +441,27 @@ export class ServerConnection {
     };
     if (meta) params._meta = meta;
     return this.onWire(async (opened) => {
-      const exchange = opened.transport.watch(params);
-      // client.request, not callTool: callTool accepts only the SDK's own result schemas. The host lists
-      // tools itself (catalog.ts), so callTool would have had no output validator to run either.
-      const result = (await opened.client.request(
-        { method: 'tools/call', params },
-        HostCallToolResultSchema,
-        {
-          timeout: this.callTimeoutMs,
-          signal,
-        },
-      )) as CallToolResult;
-      return { result, exchange };
+      const watching = opened.transport.watch(args);
+      try {
+        // client.request, not callTool: callTool accepts only the SDK's own result schemas. The host
+        // lists tools itself (catalog.ts), so callTool would have had no output validator to run either.
+        const result = (await opened.client.request(
+          { method: 'tools/call', params },
+          HostCallToolResultSchema,
+          {
+            timeout: this.callTimeoutMs,
+            signal,
+          },
+        )) as CallToolResult;
+        // Extension items (secret_reference) are read from the response as the server sent it; like
+        // the lenient schema above, the result's type names MCP's items only, and the extension
+        // items are checked where they are read (lib/trust/secret-reference.ts).
+        const content = extensionContent(watching.exchange.response);
+        const read = content ? ({ ...result, content } as CallToolResult) : result;
+        return { result: read, exchange: watching.exchange };
+      } finally {
+        watching.done();
+      }
     });
   }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { configuredCredentialPatterns } from '../config/load';
 import { type GatePass, redeemPass } from '../gates/pass';
 import type { CallContext } from '../gates/remembered';
@@ -31,6 +31,7 @@ import { auditAction, declinedOutcome, rememberedOutcome } from './action-log';
 import { classifyCallError } from './call-errors';
 import { ServerUnavailableError } from './connection';
 import { withElicitationOrigin } from './elicitation-scope';
+import { checkOutput } from './output-check';
 import type { Exchange } from './recording-transport';
 import type { McpRegistry } from './registry';
 import { hintsTrusted } from './server-config';
@@ -288,6 +289,10 @@ async function dispatchOnce(
     const { result, exchange } = await withElicitationOrigin(origin, () =>
       connection.callTool(tool.name, args, meta, request.signal),
     );
+    checkOutput(result, connection.catalog.outputValidators.get(tool.name), {
+      serverName: connection.config.name,
+      toolName: tool.name,
+    });
     const options = request.redaction ?? { credentialPatterns: configuredCredentialPatterns() };
     const { model, withheld } = redactToolResult(
       result,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { ElicitationAsker, ElicitationPrompt, ElicitationQuestion } from '../mcplet/elicitation-schema';
 
 /** The tool call an elicitation belongs to: its user and conversation own the question. */

@@ -1,4 +1,4 @@
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerElicitation, checkContent, handleElicitation } from './elicitation';
 import { withElicitationOrigin } from './elicitation-scope';

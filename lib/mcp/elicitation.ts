@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import { log } from '../log/logger';
 import {
   checkElicitationUrl,

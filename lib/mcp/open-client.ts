@@ -1,10 +1,14 @@
 import 'server-only';
-import { type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  SdkError,
+  SdkErrorCode,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { OutboundPolicy } from '../net/address-rules';
 import { createGuardedFetch, OutboundRefusedError } from '../net/guard';
 import { ELICITATION_CAPABILITY } from './elicitation';
@@ -51,9 +55,13 @@ async function attempt(
   kind: TransportKind,
   deadline: number,
   timedOut: () => Error,
+  negotiation: 'auto' | 'legacy' = negotiationFor(kind),
 ): Promise<OpenedClient> {
   const transport = new RecordingTransport(inner);
-  const client = new Client(HOST_INFO, { capabilities: CLIENT_CAPABILITIES });
+  const client = new Client(HOST_INFO, {
+    capabilities: CLIENT_CAPABILITIES,
+    versionNegotiation: { mode: negotiation },
+  });
   const left = deadline - Date.now();
   if (left <= 0) throw timedOut();
   const connecting = client.connect(transport, { timeout: left });
@@ -72,6 +80,16 @@ async function attempt(
     clearTimeout(timer);
   }
   return { client, transport, kind };
+}
+
+/**
+ * How the protocol revision is chosen. Streamable HTTP and stdio ask the server first
+ * (`server/discover`) and speak 2026-07-28 to a server that offers it, the handshake and sessions
+ * of 2025-11-25 and older to one that does not. The HTTP+SSE transport predates both: only the
+ * handshake.
+ */
+function negotiationFor(kind: TransportKind): 'auto' | 'legacy' {
+  return kind === 'sse' ? 'legacy' : 'auto';
 }
 
 /** Failures that no other transport and no retry can fix: the guard's refusal, an HTTP 401. */
@@ -117,13 +135,17 @@ export async function openClient(
   const requestInit: RequestInit = config.headers ? { headers: config.headers } : {};
   const fetch = auth?.fetch ?? createGuardedFetch(policy);
   const authProvider = auth?.provider;
+  const streamable = () => new StreamableHTTPClientTransport(url, { requestInit, fetch, authProvider });
   try {
-    return await attempt(
-      new StreamableHTTPClientTransport(url, { requestInit, fetch, authProvider }),
-      'streamable-http',
-      deadline,
-      timedOut,
-    );
+    try {
+      return await attempt(streamable(), 'streamable-http', deadline, timedOut);
+    } catch (probeError) {
+      // A server that answers the revision probe with neither a revision nor a plain refusal (a 5xx,
+      // a reply that is not JSON-RPC) may still speak the 2025-era handshake: it gets one.
+      if (!(probeError instanceof SdkError && probeError.code === SdkErrorCode.EraNegotiationFailed))
+        throw probeError;
+      return await attempt(streamable(), 'streamable-http', deadline, timedOut, 'legacy');
+    }
   } catch (streamableError) {
     const stop = final(streamableError, serverName);
     if (stop) throw stop;

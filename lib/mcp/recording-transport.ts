@@ -1,8 +1,14 @@
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  JSONRPCMessage,
+  MessageExtraInfo,
+  Transport,
+  TransportSendOptions,
+} from '@modelcontextprotocol/client';
+import { readableForClient } from './extension-content';
 
 export interface Exchange {
   request: JSONRPCMessage;
+  /** The server's answer as it came over the wire (before the SDK's client read it). */
   response?: JSONRPCMessage;
 }
 
@@ -12,16 +18,28 @@ function idOf(message: JSONRPCMessage): Id | undefined {
   return 'id' in message ? (message.id as Id) : undefined;
 }
 
+function isCallOf(message: JSONRPCMessage, key: object): boolean {
+  if (!('method' in message) || message.method !== 'tools/call') return false;
+  const params = message.params as { arguments?: unknown } | undefined;
+  return params?.arguments === key;
+}
+
 /**
- * Wraps a transport so the developer preview can show the raw JSON-RPC of a call. A caller
- * registers the params object it is about to send; the first request carrying that exact object
- * is paired with the response that has the same id.
+ * Wraps a transport so the host sees a tool call's JSON-RPC as it crossed the wire: the developer
+ * preview shows it, and the host reads the result from it (a `secret_reference` item, which the
+ * SDK's client refuses, arrives this way; extension-content.ts).
+ *
+ * A caller registers the arguments object of the call it is about to make; every `tools/call`
+ * request carrying that exact object is paired with the response of the same id. The arguments,
+ * not the params: on a 2026-07-28 connection the client sends a copy of the params with its
+ * envelope in `_meta`, and calls again with `inputResponses` when the server asks for input; the
+ * exchange is the last round's.
  */
 export class RecordingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-  private readonly watched = new WeakMap<object, Exchange>();
+  private readonly watched = new Set<{ key: object; exchange: Exchange }>();
   private readonly open = new Map<Id, Exchange>();
 
   constructor(readonly inner: Transport) {
@@ -34,6 +52,8 @@ export class RecordingTransport implements Transport {
         if (exchange) {
           exchange.response = message;
           this.open.delete(id);
+          this.onmessage?.(readableForClient(message), extra);
+          return;
         }
       }
       this.onmessage?.(message, extra);
@@ -48,11 +68,26 @@ export class RecordingTransport implements Transport {
     this.inner.setProtocolVersion?.(version);
   }
 
-  /** Returns the exchange record that fills in when `params` is sent and answered. */
-  watch(params: object): Exchange {
-    const exchange = { request: { jsonrpc: '2.0', method: 'pending', id: -1 } } as Exchange;
-    this.watched.set(params, exchange);
-    return exchange;
+  setSupportedProtocolVersions(versions: string[]) {
+    this.inner.setSupportedProtocolVersions?.(versions);
+  }
+
+  /** On a 2026-07-28 connection the client cancels by closing a request's own stream, when there is one. */
+  get hasPerRequestStream() {
+    return this.inner.hasPerRequestStream;
+  }
+
+  /**
+   * Returns the exchange record that fills in when a call with `args` (the very object) is sent and
+   * answered; `done` stops watching once the call has settled.
+   */
+  watch(args: object): { exchange: Exchange; done(): void } {
+    const entry = {
+      key: args,
+      exchange: { request: { jsonrpc: '2.0', method: 'pending', id: -1 } } as Exchange,
+    };
+    this.watched.add(entry);
+    return { exchange: entry.exchange, done: () => this.watched.delete(entry) };
   }
 
   start() {
@@ -60,20 +95,21 @@ export class RecordingTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions) {
-    if ('method' in message && 'params' in message && message.params && typeof message.params === 'object') {
-      const exchange = this.watched.get(message.params);
-      const id = idOf(message);
-      if (exchange && id !== undefined) {
-        exchange.request = message;
-        this.open.set(id, exchange);
-        this.watched.delete(message.params);
-      }
-    }
+    const id = idOf(message);
+    if (id !== undefined)
+      for (const entry of this.watched)
+        if (isCallOf(message, entry.key)) {
+          entry.exchange.request = message;
+          delete entry.exchange.response;
+          this.open.set(id, entry.exchange);
+          break;
+        }
     return this.inner.send(message, options);
   }
 
   close() {
     this.open.clear();
+    this.watched.clear();
     return this.inner.close();
   }
 }

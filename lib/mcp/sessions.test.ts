@@ -69,7 +69,7 @@ describe('side door 7: a server that forgets the session', () => {
   it('7: UI resource reads take the same path (a forgotten session is renewed)', async () => {
     const { server, connection } = await connected();
     server.forget();
-    await expect(connection.listResources()).rejects.toThrow(/Method not found/);
+    await expect(connection.readResource('ui://forgotten/view')).rejects.toThrow(/Method not found/);
     expect(server.initializations()).toBe(2);
   });
 });
@@ -90,9 +90,10 @@ describe('side door 7: a server that answers HTTP 401', () => {
     await connection.connect();
     expect(connection.status).toBe('authorization-required');
     expect(connection.lastError).toBe('Locked requires authorization (HTTP 401): sign in with Connect.');
-    expect(server.requests).toEqual(['POST initialize']);
+    // One request, the revision probe that opens every connect (server/discover), and nothing after.
+    expect(server.requests).toEqual(['POST server/discover']);
     await pause(LONGER_THAN_FIRST_RETRY_MS);
-    expect(server.requests).toEqual(['POST initialize']);
+    expect(server.requests).toEqual(['POST server/discover']);
     expect(connection.status).toBe('authorization-required');
   });
 

@@ -32,6 +32,8 @@ export interface ServerView {
   admission: string;
   status: string;
   kind: string | null;
+  /** The protocol revision in use with this server, once connected. */
+  protocolVersion: string | null;
   lastError: string | null;
   serverInfo: { name: string; version: string } | null;
   tools: ToolView[];
@@ -67,6 +69,7 @@ export function serverView(
     admission: config.admission,
     status: connection.status,
     kind: connection.kind,
+    protocolVersion: connection.protocolVersion,
     lastError: connection.lastError,
     serverInfo: connection.serverInfo,
     tools: catalog.tools.map((tool) => {

@@ -1,7 +1,5 @@
 import 'server-only';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, SseError } from '@modelcontextprotocol/client';
 import { OutboundRefusedError } from '../net/guard';
 import { authorizationRequiredText } from './sign-in-words';
 
@@ -22,7 +20,8 @@ function short(text: string): string {
 
 /** The HTTP status of a failed MCP request, when the SDK reports one. */
 export function httpStatusOf(error: unknown): number | undefined {
-  if (error instanceof StreamableHTTPError || error instanceof SseError)
+  if (error instanceof SdkHttpError) return error.status > 0 ? error.status : undefined;
+  if (error instanceof SseError)
     return typeof error.code === 'number' && error.code > 0 ? error.code : undefined;
   const status = error instanceof Error ? /\(HTTP (\d{3})\)/.exec(error.message)?.[1] : undefined;
   return status ? Number(status) : undefined;
@@ -36,13 +35,13 @@ export function httpStatusOf(error: unknown): number | undefined {
 export function safeErrorText(error: unknown): string {
   if (error instanceof OutboundRefusedError || error instanceof AuthorizationRequiredError)
     return error.message;
-  if (error instanceof StreamableHTTPError) {
+  if (error instanceof SdkHttpError) {
     const match = /^Streamable HTTP error: ([^:]+)(?::\s*([\s\S]*))?$/.exec(error.message);
     const what = match?.[1] ?? 'request failed';
     const rest = match?.[2] ?? '';
-    if (typeof error.code === 'number' && error.code > 0) {
+    if (typeof error.status === 'number' && error.status > 0) {
       const redirect = /^Redirect\b/.test(rest) ? `: ${short(rest)}` : '';
-      return `${what} (HTTP ${error.code})${redirect}`;
+      return `${what} (HTTP ${error.status})${redirect}`;
     }
     return /^Unexpected content type/.test(what)
       ? 'the server answered with an unexpected content type'
@@ -53,8 +52,13 @@ export function safeErrorText(error: unknown): string {
       ? `the SSE stream failed (HTTP ${error.code})`
       : `the SSE stream failed: ${short(error.message.replace(/^SSE error:\s*/, ''))}`;
   }
+  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed) {
+    // The SDK's sentence quotes the start of the server's reply: only its cause is told.
+    const cause = error.cause ?? (error.data as { cause?: unknown } | undefined)?.cause;
+    return `the server gave no usable answer to the revision probe (server/discover)${cause ? `: ${safeErrorText(cause)}` : ''}`;
+  }
   if (error instanceof SyntaxError) return 'the server sent something that is not JSON';
-  if (error instanceof McpError) return short(error.message);
+  if (error instanceof ProtocolError) return short(error.message);
   if (error instanceof Error) {
     if (error.name === 'ZodError' || error.name === '$ZodError')
       return 'the server sent a message that is not valid JSON-RPC';

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ErrorCode } from './envelope';
 import { jsonByteSize } from './json-size';
 import type { ModelFacing, Withheld } from './model-facing';

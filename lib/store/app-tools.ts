@@ -1,5 +1,6 @@
 'use client';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { create } from 'zustand';
 
 /** An open view that provides tools (MCP Apps `tools`): the bridge to run them in. */

@@ -1,6 +1,7 @@
 'use client';
 import { create } from 'zustand';
 import { DERIVED_METHODS, type DerivedEvent } from '../apps/derived-protocol';
+import { viewToolResult } from '../apps/view-tool-result';
 import { consume, expire, offer, type PendingResult, type PendingTable } from '../mcplet/derived-pending';
 import type { FallbackOutcome } from '../mcplet/derived-result';
 
@@ -191,7 +192,7 @@ export function deliverBackend(target: string, fallback: FallbackOutcome): 'show
     if (sink) sendToolError(sink, fallback.error?.message || errorText(fallback.result), code);
     return code;
   }
-  const structured = fallback.result?.structuredContent;
+  const structured = fallback.result && viewToolResult(fallback.result).structuredContent;
   if (!sink || !structured) return 'no-view';
   sink.deliver({
     method: DERIVED_METHODS.update,

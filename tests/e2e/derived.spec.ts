@@ -1,5 +1,6 @@
 import { RESTAURANTS } from '../../servers/restaurant/data';
 import { listenRestaurant } from '../../servers/restaurant/http';
+import { hostCallOf, type ReceivedCall } from '../fixtures/mcp/host-call';
 import { expect, type FakeModel, type Servers, test, token } from './fixtures';
 import { summaries } from './helpers/restaurants';
 import type { ChatPage } from './pages/chat-page';
@@ -10,11 +11,11 @@ const NO_ANNOTATIONS = { annotations: {} };
 
 /** A restaurant MCPlet server of the test's own, registered under an allowlisted id; it logs every call. */
 async function observedRestaurant(servers: Servers, id: string) {
-  const calls: Array<{ name: string; arguments: Record<string, unknown> }> = [];
+  const calls: ReceivedCall[] = [];
   const server = await listenRestaurant(0, {
     onMessage(message) {
-      const m = message as { method?: string; params?: { name: string; arguments: Record<string, unknown> } };
-      if (m.method === 'tools/call' && m.params) calls.push(m.params);
+      const call = hostCallOf(message);
+      if (call) calls.push(call);
     },
   });
   expect((await servers.register({ id, transport: { type: 'http', url: server.url } })).status).toBe(201);

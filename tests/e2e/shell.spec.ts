@@ -17,6 +17,8 @@ test.describe('app shell', () => {
     await page.getByTestId('no-model').getByRole('link', { name: 'developer preview' }).click();
     const preview = new PreviewPage(page);
     await expect(page.getByRole('heading', { name: 'Developer preview' })).toBeVisible();
+    // The demo servers are on the v2 SDK: the host speaks 2026-07-28 to them, statelessly.
+    await expect(preview.protocol('restaurant')).toHaveText('2026-07-28');
     await preview.tryIt('restaurant', 'search_restaurants');
     await preview.call('restaurant', 'search_restaurants');
     await expect(preview.view('restaurant', 'search_restaurants')).toContainText('In a chat this view opens');

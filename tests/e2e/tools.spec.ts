@@ -172,6 +172,8 @@ test.describe('developer preview', () => {
       servers.track(id);
       await expect(preview.addServerNotice()).toHaveText(`Added ${id}.`);
       await expect(preview.server(id)).toBeVisible();
+      // server-everything is built on the v1 SDK: the handshake, and the revision it speaks.
+      await expect(preview.protocol(id)).toHaveText('2025-11-25');
     }
 
     const strictEcho = preview.rejected(strictId, 'echo');

@@ -1,10 +1,6 @@
 import 'server-only';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import {
-  ClientCredentialsProvider,
-  PrivateKeyJwtProvider,
-} from '@modelcontextprotocol/sdk/client/auth-extensions.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
+import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/client';
 import type { ServerOAuth } from '../server-config';
 import { CrossAppAccessProvider } from './cross-app-provider';
 

@@ -1,10 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  ClientCredentialsProvider,
-  PrivateKeyJwtProvider,
-} from '@modelcontextprotocol/sdk/client/auth-extensions.js';
+import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboundRefusedError } from '../../net/guard';
 import type { ServerConfig } from '../server-config';

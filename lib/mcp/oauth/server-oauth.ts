@@ -1,11 +1,11 @@
 import 'server-only';
+import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import {
   auth,
   discoverOAuthServerInfo,
   extractWWWAuthenticateParams,
-  type OAuthClientProvider,
-} from '@modelcontextprotocol/sdk/client/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+  OAuthError,
+} from '@modelcontextprotocol/client';
 import { originsFor } from '../../apps/origins';
 import { deploymentMode } from '../../config/deployment';
 import { LOCAL_USER_ID } from '../../db/connect';
@@ -344,6 +344,8 @@ export class ServerOAuthBook {
       await auth(provider, {
         serverUrl,
         authorizationCode: code,
+        // Checked above already; the SDK checks it again against the metadata it recorded.
+        ...(iss !== null ? { iss } : {}),
         fetchFn: this.fetchFor(serverUrl, connection.outboundPolicy),
       });
     } catch (error) {
@@ -424,8 +426,8 @@ function signInErrorText(error: unknown): string {
     return `the authorization server's metadata is invalid${first ? ` (${(first.path ?? []).join('.')}: ${first.message})` : ''}`;
   }
   const text =
-    error instanceof Error && 'errorCode' in error && typeof error.errorCode === 'string'
-      ? [error.errorCode, error.message].filter(Boolean).join(': ')
+    error instanceof OAuthError
+      ? [error.code, error.message].filter(Boolean).join(': ')
       : error instanceof Error
         ? error.message
         : String(error);

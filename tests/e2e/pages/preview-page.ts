@@ -12,6 +12,11 @@ export class PreviewPage {
     return this.page.locator(`[data-testid="server-card"][data-server="${id}"]`);
   }
 
+  /** The protocol revision the host agreed with the server (2026-07-28, or a 2025-era one). */
+  protocol(serverId: string): Locator {
+    return this.server(serverId).getByTestId('server-protocol');
+  }
+
   admitted(serverId: string, tool: string): Locator {
     return this.server(serverId).locator(`[data-testid="admitted-tool"][data-tool="${tool}"]`);
   }
