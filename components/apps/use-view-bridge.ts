@@ -5,8 +5,6 @@ import {
   type McpUiHostCapabilities,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-// The view bridge (ext-apps 1.x) is built on the v1 SDK: its notification schemas come from there.
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DERIVED_CAPABILITY, DERIVED_METHODS } from '@/lib/apps/derived-protocol';
 import { FrameTransport } from '@/lib/apps/frame-transport';
@@ -194,7 +192,7 @@ export function useViewBridge(inputs: BridgeInputs) {
         );
       }
     };
-    bridge.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    bridge.setNotificationHandler('notifications/tools/list_changed', async () => {
       if (relist) clearTimeout(relist);
       relist = setTimeout(() => void listAppTools(), 250);
     });

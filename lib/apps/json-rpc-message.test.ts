@@ -1,4 +1,4 @@
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { describe, expect, it } from 'vitest';
 import { isJsonRpcMessage } from './json-rpc-message';
 

@@ -6,7 +6,6 @@ import { deploymentMode } from '../config/deployment';
 import { undeclaredApprovalTools } from '../mcplet/verified-approval';
 import type { OutboundPolicy } from '../net/address-rules';
 import { OutboundRefusedError } from '../net/guard';
-import { HostCallToolResultSchema } from './call-result-schema';
 import { buildCatalog, EMPTY_CATALOG, type ServerCatalog } from './catalog';
 import { handleElicitation } from './elicitation';
 import { outsideAnyCall } from './elicitation-scope';
@@ -443,19 +442,20 @@ export class ServerConnection {
     return this.onWire(async (opened) => {
       const watching = opened.transport.watch(args);
       try {
-        // client.request, not callTool: callTool accepts only the SDK's own result schemas. The host
-        // lists tools itself (catalog.ts), so callTool would have had no output validator to run either.
-        const result = (await opened.client.request(
-          { method: 'tools/call', params },
-          HostCallToolResultSchema,
-          {
-            timeout: this.callTimeoutMs,
-            signal,
-          },
-        )) as CallToolResult;
-        // Extension items (secret_reference) are read from the response as the server sent it; like
-        // the lenient schema above, the result's type names MCP's items only, and the extension
-        // items are checked where they are read (lib/trust/secret-reference.ts).
+        // The SDK's callTool: on a 2026-07-28 connection it mirrors the arguments a tool declares
+        // (x-mcp-header) into Mcp-Param headers (SEP-2243). It is given the input schema as listed;
+        // the output schema is the host's to check (output-check.ts).
+        const inputSchema = this.listed.tools.find((t) => t.name === name)?.inputSchema;
+        const result = await opened.client.callTool(params, {
+          timeout: this.callTimeoutMs,
+          signal,
+          ...(inputSchema
+            ? { toolDefinition: { name, inputSchema: { ...inputSchema, type: 'object' } } }
+            : {}),
+        });
+        // Extension items (secret_reference) are read from the response as the server sent it; the
+        // result's type names MCP's items only, and the extension items are checked where they are
+        // read (lib/trust/secret-reference.ts).
         const content = extensionContent(watching.exchange.response);
         const read = content ? ({ ...result, content } as CallToolResult) : result;
         return { result: read, exchange: watching.exchange };

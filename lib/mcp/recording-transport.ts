@@ -39,8 +39,9 @@ export class RecordingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-  private readonly watched = new Set<{ key: object; exchange: Exchange }>();
-  private readonly open = new Map<Id, Exchange>();
+  /** Calls being watched; `inFlight` while one of its rounds awaits its answer (one round at a time). */
+  private readonly watched = new Set<{ key: object; exchange: Exchange; inFlight: boolean }>();
+  private readonly open = new Map<Id, { exchange: Exchange; inFlight: boolean }>();
 
   constructor(readonly inner: Transport) {
     inner.onclose = () => this.onclose?.();
@@ -48,9 +49,10 @@ export class RecordingTransport implements Transport {
     inner.onmessage = (message, extra) => {
       const id = idOf(message);
       if (id !== undefined && !('method' in message)) {
-        const exchange = this.open.get(id);
-        if (exchange) {
-          exchange.response = message;
+        const entry = this.open.get(id);
+        if (entry) {
+          entry.exchange.response = message;
+          entry.inFlight = false;
           this.open.delete(id);
           this.onmessage?.(readableForClient(message), extra);
           return;
@@ -85,6 +87,7 @@ export class RecordingTransport implements Transport {
     const entry = {
       key: args,
       exchange: { request: { jsonrpc: '2.0', method: 'pending', id: -1 } } as Exchange,
+      inFlight: false,
     };
     this.watched.add(entry);
     return { exchange: entry.exchange, done: () => this.watched.delete(entry) };
@@ -97,11 +100,13 @@ export class RecordingTransport implements Transport {
   send(message: JSONRPCMessage, options?: TransportSendOptions) {
     const id = idOf(message);
     if (id !== undefined)
+      // Two calls with the very same arguments object are paired one each, in the order sent.
       for (const entry of this.watched)
-        if (isCallOf(message, entry.key)) {
+        if (!entry.inFlight && isCallOf(message, entry.key)) {
           entry.exchange.request = message;
           delete entry.exchange.response;
-          this.open.set(id, entry.exchange);
+          entry.inFlight = true;
+          this.open.set(id, entry);
           break;
         }
     return this.inner.send(message, options);

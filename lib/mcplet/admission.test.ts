@@ -181,6 +181,13 @@ describe('5.3.1 discovery: the host rejects tools that break the MCPlet rules', 
     ).toEqual(['INVALID_INPUT_SCHEMA']);
   });
 
+  it('SEP-2243: rejects a tool whose x-mcp-header declarations break a rule (it must not be called)', () => {
+    const inputSchema = { type: 'object', properties: { n: { type: 'number', 'x-mcp-header': 'N' } } };
+    const verdict = admitTool(tool({ mcpletType: 'read', visibility: ['model'] }, { inputSchema }), strict);
+    expect(codes(verdict)).toEqual(['INVALID_INPUT_SCHEMA']);
+    expect(JSON.stringify(verdict)).toContain('string, integer or boolean');
+  });
+
   it('attack 7: strips invisible characters from descriptions and flags instruction-like text', () => {
     const t = admitted(
       admitTool(

@@ -3,6 +3,7 @@ import { readToolTrust, type TrustDeclaration } from '../trust/trust-annotations
 import { toolUntrustedSource } from '../trust/untrusted-content';
 import { type HitlHint, isHitlHint } from './gate-precedence';
 import { stricter } from './gates';
+import { mcpParamHeaderFault } from './mcp-param-headers';
 import { isValidToolName, looksLikeInstructions, stripInvisible } from './names';
 import {
   type AdmissionMode,
@@ -255,6 +256,10 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
     reasons.push(
       reject('INVALID_INPUT_SCHEMA', '5.1', 'inputSchema must be a JSON Schema object with type "object"'),
     );
+  } else {
+    // MCP 2026-07-28 (SEP-2243): a tool whose header declarations break a rule must not be called.
+    const fault = mcpParamHeaderFault(schema);
+    if (fault) reasons.push(reject('INVALID_INPUT_SCHEMA', '5.1', `${fault} (SEP-2243)`));
   }
 
   if (reasons.length > 0 || !name || !mcpletType || !visibility) {

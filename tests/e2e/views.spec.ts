@@ -387,7 +387,7 @@ test.describe('view security (attacks 1-6 of notes/security.md)', () => {
       await gate.getByTestId('gate-cancel').click();
       // Issue 15, item 5: a JSON-RPC error with the code for a cancel and the host's plain words.
       await expect(view.getByTestId('action-result')).toHaveText(
-        'rejected: MCP error -32800: You cancelled this action, so nothing was done.',
+        'rejected: -32800: You cancelled this action, so nothing was done.',
       );
       expect(probe.calls).not.toContain('probe_action');
       await views.press(view.locator('#action'));

@@ -11,7 +11,7 @@ import type { OutboundPolicy } from '../../net/address-rules';
 import { OutboundRefusedError } from '../../net/guard';
 import { checkOAuthEndpoint } from '../../net/oauth-endpoint';
 import { applicationTypeFor } from './application-type';
-import { issuerAccepted, MetadataIssuerError } from './metadata-issuer';
+import { issuerMatches, MetadataIssuerError } from './metadata-issuer';
 import { grantLacks } from './scopes';
 import type { ServerAuthRecord, ServerAuthStore } from './server-auth-store';
 
@@ -45,9 +45,9 @@ export interface HostProviderOptions {
 }
 
 /** A discovery whose metadata names another issuer than the server it was discovered from (metadata-issuer.ts). */
-function foreignIssuer(state: OAuthDiscoveryState, serverUrl: URL): MetadataIssuerError | undefined {
+function foreignIssuer(state: OAuthDiscoveryState): MetadataIssuerError | undefined {
   const issuer = state.authorizationServerMetadata?.issuer;
-  return issuer !== undefined && !issuerAccepted(issuer, state.authorizationServerUrl, serverUrl)
+  return issuer !== undefined && !issuerMatches(issuer, state.authorizationServerUrl)
     ? new MetadataIssuerError(state.authorizationServerUrl, issuer)
     : undefined;
 }
@@ -179,7 +179,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
    * a document reached through a redirect included.
    */
   async saveDiscoveryState(discoveryState: OAuthDiscoveryState): Promise<void> {
-    const refused = foreignIssuer(discoveryState, this.o.serverUrl);
+    const refused = foreignIssuer(discoveryState);
     if (refused) throw refused;
     await this.update((r) => ({ ...r, discoveryState }));
   }
@@ -187,6 +187,6 @@ export class HostOAuthProvider implements OAuthClientProvider {
   /** A kept discovery that fails the issuer rule (one saved before the rule) is discovered again. */
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
     const kept = (await this.record()).discoveryState;
-    return kept && !foreignIssuer(kept, this.o.serverUrl) ? kept : undefined;
+    return kept && !foreignIssuer(kept) ? kept : undefined;
   }
 }

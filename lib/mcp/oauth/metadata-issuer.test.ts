@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkMetadataIssuer,
-  issuerAccepted,
   issuerMatches,
   issuerOfMetadataUrl,
   MetadataIssuerError,
 } from './metadata-issuer';
-
-const mcp = new URL('https://mcp.example/mcp');
 
 describe('RFC 8414 section 3.3: the issuer of authorization server metadata', () => {
   it('the server a metadata URL was built from: the well-known path inserted before the path, or (OpenID) after it', () => {
@@ -39,13 +36,8 @@ describe('RFC 8414 section 3.3: the issuer of authorization server metadata', ()
     expect(issuerMatches('not a url', 'not a url')).toBe(false);
   });
 
-  it("the 2025-03-26 layout: the MCP server's own metadata at its origin's root may name an issuer on that origin, never another", () => {
-    expect(issuerAccepted('https://mcp.example/oauth', 'https://mcp.example/', mcp)).toBe(true);
-    expect(issuerAccepted('https://mcp.example/oauth', 'https://mcp.example', mcp)).toBe(true);
-    expect(issuerAccepted('https://attacker.example', 'https://mcp.example', mcp)).toBe(false);
-    expect(issuerAccepted('https://mcp.example/a', 'https://mcp.example/tenant', mcp)).toBe(false);
-    expect(issuerAccepted('https://as.example/a', 'https://as.example', mcp)).toBe(false);
-    expect(issuerAccepted('https://as.example/', 'https://as.example', mcp)).toBe(true);
+  it("no exception for a 2025-03-26 layout: metadata at the MCP server's root naming another path is refused too", () => {
+    expect(issuerMatches('https://mcp.example/oauth', 'https://mcp.example/')).toBe(false);
   });
 
   it('a metadata document naming another issuer throws before the SDK reads it; any other answer passes whole', async () => {
@@ -53,19 +45,15 @@ describe('RFC 8414 section 3.3: the issuer of authorization server metadata', ()
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     await expect(
-      checkMetadataIssuer(url, json({ issuer: 'https://attacker.example' }), mcp),
+      checkMetadataIssuer(url, json({ issuer: 'https://attacker.example' })),
     ).rejects.toBeInstanceOf(MetadataIssuerError);
-    const own = await checkMetadataIssuer(
-      url,
-      json({ issuer: 'https://as.example', token_endpoint: 't' }),
-      mcp,
-    );
+    const own = await checkMetadataIssuer(url, json({ issuer: 'https://as.example', token_endpoint: 't' }));
     expect(own.headers.get('content-type')).toBe('application/json');
     expect(await own.json()).toEqual({ issuer: 'https://as.example', token_endpoint: 't' });
     const missing = json({ error: 'nope' }, 404);
-    expect(await checkMetadataIssuer(url, missing, mcp)).toBe(missing);
+    expect(await checkMetadataIssuer(url, missing)).toBe(missing);
     const other = json({ issuer: 'https://attacker.example' });
-    expect(await checkMetadataIssuer(new URL('https://as.example/token'), other, mcp)).toBe(other);
-    expect(await (await checkMetadataIssuer(url, new Response('not json'), mcp)).text()).toBe('not json');
+    expect(await checkMetadataIssuer(new URL('https://as.example/token'), other)).toBe(other);
+    expect(await (await checkMetadataIssuer(url, new Response('not json'))).text()).toBe('not json');
   });
 });

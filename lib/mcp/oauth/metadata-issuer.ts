@@ -35,18 +35,6 @@ export function issuerMatches(issuer: string, discoveredFrom: string): boolean {
   return a !== undefined && a === identifier(discoveredFrom);
 }
 
-/**
- * Whether metadata naming `issuer`, discovered from `discoveredFrom` for the MCP server at
- * `serverUrl`, may be used: the issuer identifies that server; or the metadata is the MCP server's
- * own, at the root of its origin, as the 2025-03-26 revision had it (no protected resource metadata,
- * the server's origin the authorization base URL, the issuer not required to be that URL), and its
- * issuer is on that same origin. An issuer on any other origin is refused either way.
- */
-export function issuerAccepted(issuer: string, discoveredFrom: string, serverUrl: URL): boolean {
-  if (issuerMatches(issuer, discoveredFrom)) return true;
-  return identifier(discoveredFrom) === serverUrl.origin && URL.parse(issuer)?.origin === serverUrl.origin;
-}
-
 const WELL_KNOWN_PREFIXES = ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'];
 const OPENID_SUFFIX = '/.well-known/openid-configuration';
 
@@ -65,17 +53,17 @@ export function issuerOfMetadataUrl(url: URL): string | undefined {
 }
 
 /**
- * An answer to a request of `url`, made for the MCP server at `serverUrl`, checked when it is authorization server metadata: a document whose
+ * An answer to a request of `url`, checked when it is authorization server metadata: a document whose
  * `issuer` is not the server it was asked of throws `MetadataIssuerError` (not a TypeError, which the
  * SDK takes for a CORS failure and tries the next URL). Any other answer is passed on as it came; a
  * document that is not JSON, or has no string `issuer`, is left to the SDK's own schema.
  */
-export async function checkMetadataIssuer(url: URL, response: Response, serverUrl: URL): Promise<Response> {
+export async function checkMetadataIssuer(url: URL, response: Response): Promise<Response> {
   const expected = issuerOfMetadataUrl(url);
   if (!expected || !response.ok) return response;
   const text = await response.text();
   const issuer = issuerIn(text);
-  if (issuer !== undefined && !issuerAccepted(issuer, expected, serverUrl))
+  if (issuer !== undefined && !issuerMatches(issuer, expected))
     throw new MetadataIssuerError(expected, issuer);
   return new Response(text, {
     status: response.status,

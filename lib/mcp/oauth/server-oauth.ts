@@ -135,7 +135,7 @@ export class ServerOAuthBook {
       const url = new URL(input);
       const verdict = checkOAuthEndpoint(url, serverUrl, policy);
       if (!verdict.ok) throw new OutboundRefusedError(verdict);
-      return checkMetadataIssuer(url, await guarded(url, init), serverUrl);
+      return checkMetadataIssuer(url, await guarded(url, init));
     };
   }
 

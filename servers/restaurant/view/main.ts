@@ -246,17 +246,19 @@ async function askInChat(id: string) {
   });
 }
 
-app.ontoolinputpartial = (params) => setStatus(`Searching… ${JSON.stringify(params.arguments ?? {})}`);
-app.ontoolinput = (params) => {
+app.addEventListener('toolinputpartial', (params) =>
+  setStatus(`Searching… ${JSON.stringify(params.arguments ?? {})}`),
+);
+app.addEventListener('toolinput', (params) => {
   const { mcplet_display_mode: _mode, ...query } = (params.arguments ?? {}) as Record<string, unknown>;
   lastQuery = query;
   setStatus(`Searching for ${JSON.stringify(query)}…`);
-};
-app.ontoolresult = (result) => {
+});
+app.addEventListener('toolresult', (result) => {
   const r = result as Result;
   if (r.isError) return showError(textOf(r));
   showResults(r.structuredContent);
-};
+});
 
 interface Update {
   toolId: string;
@@ -308,8 +310,10 @@ app.fallbackNotificationHandler = async (notification) => {
       return;
   }
 };
-app.ontoolcancelled = (params) => setStatus(`Cancelled${params.reason ? `: ${params.reason}` : ''}`, 'error');
-app.onhostcontextchanged = (ctx) => applyContext({ ...app.getHostContext(), ...ctx });
+app.addEventListener('toolcancelled', (params) =>
+  setStatus(`Cancelled${params.reason ? `: ${params.reason}` : ''}`, 'error'),
+);
+app.addEventListener('hostcontextchanged', (ctx) => applyContext({ ...app.getHostContext(), ...ctx }));
 
 // No fullscreen button of its own: the host's toolbar above the view switches modes (one control).
 await app.connect();
