@@ -24,6 +24,7 @@ import { conversationMessages } from './interrupted-turns';
 import { chooseModel } from './model-catalog';
 import { markEnded } from './reply-metadata';
 import { conversationSensitiveValues, ScrubBook } from './scrub-book';
+import { turnServerInstructions } from './server-instructions';
 import { llmSettings } from './settings';
 import { type ToolResultMedia, toolResultMedia } from './tool-result-output';
 import { markRunningTurn } from './turn-marker';
@@ -220,6 +221,7 @@ function turnStream(
         .filter((name) => name in tools),
       ...derivedNames,
     ],
+    serverInstructions: turnServerInstructions(registry, user.id, tools),
     viewContext: request.viewContext,
     scrub,
     saved,

@@ -24,6 +24,7 @@ import { modelFacingHistory } from './model-history';
 import { describeProviderError } from './provider-errors';
 import { type SaveRetry, saveWithRetry } from './reply-save';
 import { ScrubBook } from './scrub-book';
+import { type ServerInstructions, withServerInstructions } from './server-instructions';
 import { silenceLimit } from './silence-limit';
 import { TOOL_CHOICE_VIOLATION, toolOnlyGate } from './tool-only-gate';
 
@@ -67,6 +68,8 @@ export interface ChatTurnInput {
   maxRetries: number;
   timeoutMs: number;
   abortSignal?: AbortSignal;
+  /** The `instructions` of the servers whose tools the turn offers (server-instructions.ts). */
+  serverInstructions?: ServerInstructions[];
   /** What open views last told the model (`ui/update-model-context`). */
   viewContext?: Array<{ serverId: string; toolName: string; text: string }>;
   /** Issue 12: the conversation's scrub set (shared with the tools' projections) and credential formats. */
@@ -137,7 +140,11 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
           typeof input.model === 'string'
             ? input.model
             : wrapLanguageModel({ model: input.model, middleware: silenceLimit(input.timeoutMs) }),
-        instructions: withViewContext(INSTRUCTIONS, input.viewContext, scrub.options()),
+        instructions: withViewContext(
+          withServerInstructions(INSTRUCTIONS, input.serverInstructions ?? [], scrub.options()),
+          input.viewContext,
+          scrub.options(),
+        ),
         messages: await convertToModelMessages(modelFacingHistory(input.history, scrub.options()), {
           tools,
           ignoreIncompleteToolCalls: true,

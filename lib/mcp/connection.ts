@@ -65,6 +65,8 @@ export class ServerConnection {
   kind: TransportKind | null = null;
   /** The protocol revision agreed with the server: 2026-07-28 (stateless) or a 2025-era one (sessions). */
   protocolVersion: string | null = null;
+  /** What the server says about using it (`instructions`), as it said it; the model gets it projected. */
+  instructions: string | null = null;
   serverInfo: { name: string; version: string } | null = null;
   private listed: ServerCatalog = EMPTY_CATALOG;
   /** Whether a subscriptions/listen stream for tool changes is open (2026-07-28). */
@@ -167,6 +169,7 @@ export class ServerConnection {
     this.opened = opened;
     this.kind = opened.kind;
     this.protocolVersion = opened.client.getNegotiatedProtocolVersion() ?? null;
+    this.instructions = opened.client.getInstructions() ?? null;
     const info = opened.client.getServerVersion();
     this.serverInfo = info ? { name: info.name, version: info.version } : null;
     opened.stderr?.on('data', (chunk: Buffer) =>

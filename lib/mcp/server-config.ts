@@ -26,6 +26,8 @@ export interface ServerRegistration {
    * not one shared by everyone. Honoured only in host.config.json (issue 16).
    */
   perUser?: boolean;
+  /** `false`: the server's `instructions` never reach the model (they do by default, marked as the server's). */
+  instructions?: boolean;
 }
 
 /**
@@ -80,6 +82,7 @@ export const serverRegistrationSchema = {
     timeoutMs: { type: 'integer', minimum: 100, maximum: 600_000 },
     trustHints: { type: 'boolean' },
     perUser: { type: 'boolean' },
+    instructions: { type: 'boolean' },
     oauth: {
       type: 'object',
       additionalProperties: false,

@@ -64,11 +64,15 @@ function checkReservation(
   return { ok: true, restaurant };
 }
 
+/** What the server tells a host's model about using it (MCP `instructions`). */
+export const RESTAURANT_INSTRUCTIONS =
+  'Search with search_restaurants before anything else; get_restaurant takes an id from a search. A reservation always needs a date, a time and a party size: ask the user for any that is missing instead of guessing.';
+
 /** The restaurant example of the MCPlet spec as a reference MCPlet server. Stateless (13.1). */
 export function createRestaurantServer(): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version: '1.0.0' },
-    { capabilities: { tools: {}, resources: {} } },
+    { capabilities: { tools: {}, resources: {} }, instructions: RESTAURANT_INSTRUCTIONS },
   );
 
   registerMcpletTool(
