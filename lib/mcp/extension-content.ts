@@ -31,6 +31,8 @@ export function readableForClient(message: JSONRPCMessage): JSONRPCMessage {
   const content = parsed.data.result.content.map((item) =>
     isExtensionItem(item) ? { type: 'text', text: '' } : item,
   );
+  // The same response with other content items: still a JSON-RPC response, which the parse above
+  // checked only in the part it reads.
   return { ...message, result: { ...parsed.data.result, content } } as JSONRPCMessage;
 }
 
