@@ -7,6 +7,7 @@ import { undeclaredApprovalTools } from '../mcplet/verified-approval';
 import type { OutboundPolicy } from '../net/address-rules';
 import { OutboundRefusedError } from '../net/guard';
 import { buildCatalog, EMPTY_CATALOG, type ServerCatalog } from './catalog';
+import { listenForToolChanges } from './change-listener';
 import { handleElicitation } from './elicitation';
 import { outsideAnyCall } from './elicitation-scope';
 import { elicitationStore } from './elicitation-store';
@@ -219,44 +220,18 @@ export class ServerConnection {
     }
   }
 
-  /**
-   * On the 2026-07-28 revision a server's change notifications arrive only on a `subscriptions/listen`
-   * stream the client opens (a 2025-era server sends them on its session's own stream). The stream
-   * is opened again when it drops, and the tools are listed again since a change may have been
-   * missed meanwhile; it ends with the connection.
-   */
+  /** A 2026-07-28 server's tool changes, on the stream the host opens (change-listener.ts). */
   private listenForChanges(opened: OpenedClient) {
     if (!isModernRevision(this.protocolVersion)) return;
     if (!opened.client.getServerCapabilities()?.tools?.listChanged) return;
-    const current = () => this.opened === opened && this.status !== 'closed';
-    const loop = async () => {
-      for (let dropped = 0; current(); ) {
-        let reason: string;
-        try {
-          const subscription = await outsideAnyCall(() => opened.client.listen({ toolsListChanged: true }));
-          if (!current()) {
-            await subscription.close();
-            return;
-          }
-          if (dropped > 0) this.refreshSoon();
-          this.note('info', 'listening for tool changes (subscriptions/listen)');
-          this.listening = subscription.honoredFilter.toolsListChanged === true;
-          reason = await subscription.closed;
-          this.listening = false;
-        } catch (error) {
-          if (!current()) return;
-          this.note('warn', `could not listen for tool changes: ${safeErrorText(error)}`);
-          reason = 'remote';
-        }
-        // Ended here or by the server on purpose: nothing to open again.
-        if (reason !== 'remote') return;
-        dropped++;
-        await new Promise((resolve) =>
-          setTimeout(resolve, Math.min(30_000, 500 * 2 ** Math.min(dropped, 6))),
-        );
-      }
-    };
-    void loop();
+    void listenForToolChanges(opened.client, {
+      current: () => this.opened === opened && this.status !== 'closed',
+      reopened: () => this.refreshSoon(),
+      listening: (on) => {
+        this.listening = on;
+      },
+      note: (level, message) => this.note(level, message),
+    });
   }
 
   /** A refusal or an HTTP 401 stops the connection without a retry; true when `error` was one. */
