@@ -65,7 +65,8 @@ export default defineConfig({
         GATE_TTL_MS: String(GATE_TTL_MS),
         HOST_CONFIG: 'tests/e2e/host.config.json',
       },
-      timeout: 180_000,
+      // This one builds the host first when sources changed: minutes on a loaded two-core machine.
+      timeout: 360_000,
       reuseExistingServer: false,
       stdout: 'pipe',
     },

@@ -5,12 +5,15 @@ import { isToolPart } from '@/lib/chat/ui-parts';
 import type { ReplyEnding } from '@/lib/llm/reply-metadata';
 import { DERIVED_TOOL_NAME } from '@/lib/mcplet/derived-result';
 import { NotOfferedTool, ReviewChange } from '../pinning/review-change';
+import { McpIcon } from '../ui/mcp-icon';
+import { CancelCall } from './cancel-call';
 import { ConnectServer } from './connect-server';
 import { DerivedStatus } from './derived-status';
 import { GateAsk, RanNotice } from './gate-prompt';
 import { Markdown } from './markdown';
 import { CopyMessage, EditMessage } from './message-actions';
 import { ReplyNotSavedNotice } from './reply-not-saved';
+import { ResultResourcesList } from './result-resources-list';
 import { SecretReferences } from './secret-reveal';
 import { MaliciousWarning, ToolBadges } from './tool-badges';
 import { ToolCallCard } from './tool-call-card';
@@ -34,6 +37,9 @@ const ENDED_TEXT: Record<ReplyEnding, string> = {
   'cut-off': 'Cut off: the model stopped answering mid-way. Regenerate to try again.',
   interrupted: 'Interrupted: the server restarted before this reply finished.',
 };
+
+/** What a view is told of a call its reply's end cut short (ui/notifications/tool-cancelled). */
+const STOPPED_CALL = 'The reply was stopped before this call finished.';
 
 /** A notify call that ran moments ago (the turn may already have ended when its card renders). */
 function justRan(ranAt: number | undefined): boolean {
@@ -91,16 +97,26 @@ export function MessageView({
           }
           if (isToolPart(part)) {
             const view = toolPartView(part);
+            // A call still running in a reply that no longer runs (stopped, cut, a restart) never finishes.
+            const state = view.state === 'input-available' && !live ? 'stopped' : view.state;
             return [
               <ToolCallCard
                 key={key}
                 toolName={view.name}
-                state={view.state}
+                title={view.title}
+                icon={view.icon ? <McpIcon {...view.icon} /> : undefined}
+                state={state}
                 input={view.input}
                 resultText={view.resultText}
                 errorText={view.errorText}
                 foldResult={view.hasView}
                 media={view.media}
+                progress={view.progress}
+                cancel={
+                  live && view.cancellable && !view.run ? (
+                    <CancelCall toolCallId={part.toolCallId} toolName={view.name} />
+                  ) : undefined
+                }
                 badges={
                   <ToolBadges
                     serverName={view.serverName}
@@ -111,6 +127,9 @@ export function MessageView({
                   />
                 }
               >
+                {view.resources && state === 'output-available' ? (
+                  <ResultResourcesList resources={view.resources} toolName={view.name} />
+                ) : null}
                 {view.withheld ? <WithheldNotice reasons={view.withheld} /> : null}
                 {view.malicious ? <MaliciousWarning /> : null}
                 {view.gate ? <GateAsk ticket={view.gate} live={live} /> : null}
@@ -133,7 +152,14 @@ export function MessageView({
                   <DerivedStatus callId={part.toolCallId} />
                 ) : null}
               </ToolCallCard>,
-              <ToolView key={`${key}-view`} part={part} restored={restored} />,
+              <ToolView
+                key={`${key}-view`}
+                part={part}
+                restored={restored}
+                ended={
+                  state === 'stopped' || state === 'cancelled' ? (view.errorText ?? STOPPED_CALL) : undefined
+                }
+              />,
             ];
           }
           if (isRefusal(part)) {

@@ -1,5 +1,6 @@
 'use client';
 import type { ReactNode } from 'react';
+import { type CallProgress, progressFraction } from '@/lib/mcp/call-progress';
 import { ScrollRegion } from '../ui/scroll-region';
 import type { ResultMedia } from './result-media';
 
@@ -10,7 +11,11 @@ export type ToolCallState =
   | 'approval-responded'
   | 'output-available'
   | 'output-error'
-  | 'output-denied';
+  | 'output-denied'
+  /** The user cancelled the call (its Cancel); the server was told. */
+  | 'cancelled'
+  /** The reply was stopped (or cut) while the call ran: it has no result and never will. */
+  | 'stopped';
 
 const STATUS: Record<ToolCallState, { label: string; tone: string }> = {
   'input-streaming': { label: 'Preparing arguments', tone: 'text-muted' },
@@ -20,6 +25,8 @@ const STATUS: Record<ToolCallState, { label: string; tone: string }> = {
   'output-available': { label: 'Done', tone: 'text-ok' },
   'output-error': { label: 'Failed', tone: 'text-danger' },
   'output-denied': { label: 'Denied', tone: 'text-danger' },
+  cancelled: { label: 'Cancelled', tone: 'text-muted' },
+  stopped: { label: 'Stopped', tone: 'text-muted' },
 };
 
 function pretty(value: unknown): string {
@@ -33,6 +40,10 @@ function pretty(value: unknown): string {
 
 export interface ToolCallCardProps {
   toolName: string;
+  /** The tool's title, shown before its name. */
+  title?: string;
+  /** The tool's icon, shown before its title. */
+  icon?: ReactNode;
   state: ToolCallState;
   input: unknown;
   /** The result as a person reads it. */
@@ -42,6 +53,10 @@ export interface ToolCallCardProps {
   foldResult?: boolean;
   /** The result's images and audio (issue 15 item 9). */
   media?: ResultMedia[];
+  /** How far the running call has come, as its server last said. */
+  progress?: CallProgress;
+  /** Cancel for this call alone, while it runs (absent: not offered). */
+  cancel?: ReactNode;
   /** Labels such as the server name or "admitted by compatibility"; later issues fill these in. */
   badges?: ReactNode;
   children?: ReactNode;
@@ -49,12 +64,16 @@ export interface ToolCallCardProps {
 
 export function ToolCallCard({
   toolName,
+  title,
+  icon,
   state,
   input,
   resultText,
   errorText,
   foldResult = false,
   media = [],
+  progress,
+  cancel,
   badges,
   children,
 }: ToolCallCardProps) {
@@ -69,13 +88,23 @@ export function ToolCallCard({
       data-state={state}
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2">
-        <code className="font-mono font-semibold">{toolName}</code>
+        {icon}
+        {title ? (
+          <span className="font-semibold" data-testid="tool-title">
+            {title}
+          </span>
+        ) : null}
+        <code className={`font-mono ${title ? 'text-xs text-muted' : 'font-semibold'}`}>{toolName}</code>
         {badges}
         <span className={`ml-auto text-xs font-medium ${status.tone}`} role="status">
           {status.label}
         </span>
+        {state === 'input-available' ? cancel : null}
       </header>
       <div className="space-y-2 px-3 py-2">
+        {state === 'input-available' && progress ? (
+          <ProgressLine toolName={toolName} progress={progress} />
+        ) : null}
         {args && args !== '{}' ? (
           <details>
             <summary className="cursor-pointer text-xs text-muted">Arguments</summary>
@@ -100,6 +129,11 @@ export function ToolCallCard({
             <MediaList media={media} toolName={toolName} />
           </>
         ) : null}
+        {state === 'cancelled' || state === 'stopped' ? (
+          <p className="rounded bg-bg p-2 text-muted" data-testid="tool-ended">
+            {state === 'stopped' ? 'The reply was stopped before this call finished.' : errorText}
+          </p>
+        ) : null}
         {state === 'output-error' || state === 'output-denied' ? (
           <p className="rounded bg-danger-bg p-2 text-danger" role="alert" data-testid="tool-error">
             {errorText || (state === 'output-denied' ? 'The call was denied.' : 'The tool failed.')}
@@ -108,6 +142,45 @@ export function ToolCallCard({
         {children}
       </div>
     </section>
+  );
+}
+
+/** The server's last word on how far the call has come: a bar when it gave a total, and its message. */
+function ProgressLine({ toolName, progress }: { toolName: string; progress: CallProgress }) {
+  const fraction = progressFraction(progress);
+  const label = `Progress of ${toolName}`;
+  return (
+    <div className="space-y-1" data-testid="tool-progress">
+      {fraction === null ? (
+        <div
+          role="progressbar"
+          aria-label={label}
+          aria-valuetext={`${progress.progress} done`}
+          className="h-1.5 overflow-hidden rounded bg-bg"
+        >
+          <div className="h-full w-1/3 animate-pulse rounded bg-accent" />
+        </div>
+      ) : (
+        <div
+          role="progressbar"
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(fraction * 100)}
+          className="h-1.5 overflow-hidden rounded bg-bg"
+        >
+          <div
+            className="h-full rounded bg-accent transition-[width]"
+            style={{ width: `${fraction * 100}%` }}
+          />
+        </div>
+      )}
+      {progress.message ? (
+        <p className="text-xs text-muted" data-testid="tool-progress-message">
+          {progress.message}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,6 +1,8 @@
 import type { UIMessage } from 'ai';
 import type { ViewRun } from '@/lib/apps/app-tool-runner';
 import { toolNameOf } from '@/lib/chat/ui-parts';
+import type { CallProgress } from '@/lib/mcp/call-progress';
+import { CANCELLED_CODE } from '@/lib/mcp/cancelled-call';
 import { asksToSignIn } from '@/lib/mcp/sign-in-words';
 import { GATE_TABLE, type Gate } from '@/lib/mcplet/gates';
 import { withheldLabel } from '@/lib/mcplet/model-facing';
@@ -8,6 +10,7 @@ import type { GatePrompt } from '@/lib/store/gates';
 import type { RedactionReason } from '@/lib/trust/redaction';
 import { secretReferencesOf } from '@/lib/trust/secret-reference';
 import { type ResultMedia, resultMedia } from './result-media';
+import { type ResultResource, resultResources } from './result-resources';
 import type { SecretReferenceView } from './secret-reveal';
 import type { ToolCallState } from './tool-call-card';
 import { toolResultText } from './tool-result-text';
@@ -16,6 +19,10 @@ type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
 
 export interface ToolPartView {
   name: string;
+  /** The tool's title, as its server listed it. */
+  title?: string;
+  /** The tool has an icon the host serves (GET /api/icons). */
+  icon?: { serverId: string; toolName: string };
   serverName?: string;
   mcpletType?: string;
   compatibility: boolean;
@@ -49,6 +56,12 @@ export interface ToolPartView {
   hasView: boolean;
   /** Issue 15 item 9: the result's images and audio, drawn in the card. */
   media?: ResultMedia[];
+  /** The resources the result names or carries (`resource_link`, embedded `resource`). */
+  resources?: ResultResource[];
+  /** How far the running call has come, as its server last said. */
+  progress?: CallProgress;
+  /** A call of an MCP server's tool: while it runs, its card offers Cancel. */
+  cancellable: boolean;
 }
 
 interface HostOutput {
@@ -69,6 +82,7 @@ interface HostOutput {
     level?: Gate;
     sent?: boolean;
     ranAt?: number;
+    progress?: CallProgress;
   };
   run?: ViewRun;
   /** mcplet_set_tool_result (10.3): a refusal with no fallback call is the card's error. */
@@ -103,7 +117,11 @@ export function toolPartView(part: ToolPart): ToolPartView {
     state: part.state,
     input: part.input,
     hasView: typeof (meta.ui as { resourceUri?: unknown } | undefined)?.resourceUri === 'string',
+    cancellable: typeof meta.serverId === 'string',
   };
+  if (typeof meta.toolTitle === 'string' && meta.toolTitle) view.title = meta.toolTitle;
+  if (meta.hasIcon === true && typeof meta.serverId === 'string')
+    view.icon = { serverId: meta.serverId, toolName: view.name };
   if (part.state === 'output-available') {
     const output = part.output as HostOutput;
     const error =
@@ -121,6 +139,13 @@ export function toolPartView(part: ToolPart): ToolPartView {
     } else if (preliminary && output?.view?.gate) {
       view.state = 'approval-requested';
       view.gate = output.view.gate;
+    } else if (preliminary && output?.view?.progress) {
+      view.state = 'input-available';
+      view.progress = output.view.progress;
+    } else if (error?.code === CANCELLED_CODE) {
+      // The user's own choice: said as a statement, not shown as the tool failing.
+      view.state = 'cancelled';
+      view.errorText = error.message ?? 'You cancelled this call.';
     } else if (error) {
       view.state = 'output-error';
       if (output?.view?.sent && output.view.level && GATE_TABLE[output.view.level].browser === 'notice')
@@ -135,6 +160,8 @@ export function toolPartView(part: ToolPart): ToolPartView {
       view.resultText = toolResultText(readable(output));
       const media = resultMedia(output?.view?.result);
       if (media.length > 0) view.media = media;
+      const resources = resultResources(output?.view?.result);
+      if (resources.length > 0) view.resources = resources;
       if (typeof output?.view?.untrusted === 'string') view.untrusted = output.view.untrusted;
       const references = secretReferencesOf(output?.view?.result);
       if (references.length > 0) view.secretReferences = references.map(({ id, label }) => ({ id, label }));

@@ -30,7 +30,16 @@ interface HostOutput {
 }
 
 /** The MCP Apps view of a tool call, when its tool declares one (`_meta.ui.resourceUri`). */
-export function ToolView({ part, restored }: { part: ToolPart; restored: boolean }) {
+export function ToolView({
+  part,
+  restored,
+  ended,
+}: {
+  part: ToolPart;
+  restored: boolean;
+  /** The call was cancelled, or its reply stopped while it ran: why, for the view's tool-cancelled. */
+  ended?: string;
+}) {
   const meta = ((part as { toolMetadata?: unknown }).toolMetadata ?? {}) as ViewMeta;
   const uri = meta.ui?.resourceUri;
   if (!uri || !meta.serverId || !meta.tool) return null;
@@ -46,7 +55,9 @@ export function ToolView({ part, restored }: { part: ToolPart; restored: boolean
   let result: CallToolResult | undefined;
   let cancelled: string | undefined;
   let errorCode: string | undefined;
-  if (part.state === 'output-available') {
+  if (ended) {
+    cancelled = ended;
+  } else if (part.state === 'output-available') {
     const output = part.output as HostOutput;
     const error = output?.view?.envelope?.error;
     errorCode = error?.code;

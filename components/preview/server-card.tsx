@@ -7,6 +7,7 @@ import { Badge } from '../chat/tool-badges';
 import { ChangedTools } from '../pinning/changed-tools';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { McpIcon } from '../ui/mcp-icon';
 import { ScrollRegion } from '../ui/scroll-region';
 import { errorOf, type ServerView } from './api';
 import { ServerSignIn } from './server-sign-in';
@@ -33,7 +34,15 @@ function ToolRow({ serverId, serverName, tool }: { serverId: string; serverName:
   return (
     <li className="rounded-md border border-border p-3" data-testid="admitted-tool" data-tool={tool.name}>
       <div className="flex flex-wrap items-center gap-2">
-        <code className="font-mono font-semibold">{tool.name}</code>
+        {tool.hasIcon ? <McpIcon serverId={serverId} toolName={tool.name} /> : null}
+        {tool.title ? (
+          <span className="font-semibold" data-testid="tool-title">
+            {tool.title}
+          </span>
+        ) : null}
+        <code className={`font-mono ${tool.title ? 'text-xs text-muted' : 'font-semibold'}`}>
+          {tool.name}
+        </code>
         {tool.pin === 'changed' ? (
           <Badge
             tone="border-danger/40 text-danger"
@@ -147,7 +156,13 @@ export function ServerCard({ server, onChanged }: { server: ServerView; onChange
           className={`h-2.5 w-2.5 rounded-full ${STATUS_TONE[server.status] ?? 'bg-muted'}`}
           aria-hidden="true"
         />
+        {server.serverInfo?.hasIcon ? <McpIcon serverId={server.id} size={20} /> : null}
         <h2 className="font-semibold">{server.name}</h2>
+        {server.serverInfo?.title && server.serverInfo.title !== server.name ? (
+          <span className="text-sm text-muted" data-testid="server-title">
+            {server.serverInfo.title}
+          </span>
+        ) : null}
         <span className="text-sm text-muted" data-testid="server-status">
           {STATUS_LABEL[server.status] ?? server.status}
           {server.kind ? ` · ${server.kind}` : ''}

@@ -1,5 +1,6 @@
 import 'server-only';
 import { log } from '../log/logger';
+import type { ProgressListener } from '../mcp/call-progress';
 import {
   type CallRequest,
   type DispatchResult,
@@ -167,8 +168,9 @@ export async function passAndDispatch(
   registry: McpRegistry,
   ticket: GateTicket,
   intent: CallIntent,
-  signal?: AbortSignal,
+  run: CallRun = {},
 ): Promise<DispatchResult> {
+  const { signal, onProgress } = run;
   const passed = await awaitPass(ticket, signal);
   if (!passed.ok) {
     const checked = precheck(registry, intent);
@@ -176,7 +178,13 @@ export async function passAndDispatch(
     return gateRefusal(registry, intent, checked, passed);
   }
   await spendMaliciousFlagOnApproval(registry, ticket);
-  return dispatch(registry, { ...intent, args: passed.args, pass: passed.pass, signal });
+  return dispatch(registry, { ...intent, args: passed.args, pass: passed.pass, signal, onProgress });
+}
+
+/** How a call runs once it may: its abort signal (Cancel, Stop) and who hears its progress. */
+export interface CallRun {
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
 }
 
 export type GatedStep = { kind: 'waiting'; ticket: GateTicket } | { kind: 'done'; result: DispatchResult };
@@ -189,8 +197,9 @@ export type GatedStep = { kind: 'waiting'; ticket: GateTicket } | { kind: 'done'
 export async function* gatedDispatch(
   registry: McpRegistry,
   asked: CallIntent,
-  signal?: AbortSignal,
+  run: CallRun = {},
 ): AsyncGenerator<GatedStep> {
+  const { signal, onProgress } = run;
   const intent = await withTrust(registry, asked);
   const checked = precheck(registry, intent);
   if (!checked.ok) {
@@ -198,17 +207,20 @@ export async function* gatedDispatch(
     return;
   }
   if (!GATE_TABLE[checked.decision.gate].waits) {
-    yield { kind: 'done', result: await dispatch(registry, { ...intent, signal }) };
+    yield { kind: 'done', result: await dispatch(registry, { ...intent, signal, onProgress }) };
     return;
   }
   const pass = await coveredPass(registry, intent, checked);
   if (pass) {
-    yield { kind: 'done', result: await dispatch(registry, { ...intent, args: checked.args, pass, signal }) };
+    yield {
+      kind: 'done',
+      result: await dispatch(registry, { ...intent, args: checked.args, pass, signal, onProgress }),
+    };
     return;
   }
   const ticket = await openGateFor(registry, intent, checked, 'model');
   yield { kind: 'waiting', ticket };
-  yield { kind: 'done', result: await passAndDispatch(registry, ticket, intent, signal) };
+  yield { kind: 'done', result: await passAndDispatch(registry, ticket, intent, run) };
 }
 
 export type GateResult =

@@ -1,6 +1,7 @@
 import 'server-only';
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import { log } from '../log/logger';
+import { cancelRunningCall } from './running-calls';
 import { type RunningTurn, turnRelay } from './turn-relay';
 
 /**
@@ -61,7 +62,7 @@ export function startActiveStream(
     stop: new AbortController(),
   };
   streams.set(key, entry);
-  const shared = turnRelay().running(userId, conversationId, relayed(entry));
+  const shared = turnRelay().running(userId, conversationId, relayed(entry, userId, conversationId));
   const wake = () => {
     for (const reader of entry.readers) reader();
   };
@@ -102,7 +103,7 @@ export function startActiveStream(
 }
 
 /** The turn as the relay reads it for readers on other instances. */
-function relayed(entry: ActiveStream): RunningTurn {
+function relayed(entry: ActiveStream, userId: string, conversationId: string): RunningTurn {
   return {
     snapshot: () => ({ events: [...entry.events], done: entry.done }),
     listen(listener) {
@@ -110,6 +111,9 @@ function relayed(entry: ActiveStream): RunningTurn {
       return () => entry.taps.delete(listener);
     },
     stop: () => entry.stop.abort(),
+    cancelCall: (toolCallId) => {
+      cancelRunningCall(userId, conversationId, toolCallId);
+    },
   };
 }
 
@@ -139,6 +143,21 @@ export async function stopActiveStream(userId: string, conversationId: string): 
   if (!entry || entry.done) return turnRelay().stop(userId, conversationId);
   entry.stop.abort();
   return true;
+}
+
+/**
+ * Cancels one tool call of the conversation's running turn (Cancel on its card), here or on another
+ * instance; false when no such call runs here and no turn of the conversation runs elsewhere.
+ */
+export async function cancelTurnCall(
+  userId: string,
+  conversationId: string,
+  toolCallId: string,
+): Promise<boolean> {
+  if (cancelRunningCall(userId, conversationId, toolCallId)) return true;
+  const entry = streams.get(keyOf(userId, conversationId));
+  if (entry && !entry.done) return false;
+  return turnRelay().cancelCall(userId, conversationId, toolCallId);
 }
 
 /**

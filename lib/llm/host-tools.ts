@@ -9,6 +9,7 @@ import { allowAttribute, type ViewFrameHint } from '../apps/sandbox';
 import { mintSandboxTicket } from '../apps/sandbox-ticket';
 import { gatedDispatch } from '../gates/gated-call';
 import type { GateTicket } from '../gates/pending';
+import type { CallProgress } from '../mcp/call-progress';
 import type { ServerConnection } from '../mcp/connection';
 import type { DispatchResult } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
@@ -21,6 +22,8 @@ import type { ModelFacing, Withheld } from '../mcplet/model-facing';
 import type { PolicySession } from '../mcplet/policy';
 import type { UntrustedSource } from '../trust/untrusted-content';
 import { projectToolOutput } from './model-history';
+import { interleaveProgress, ProgressFeed } from './progress-feed';
+import { runningCall } from './running-calls';
 import { ScrubBook } from './scrub-book';
 import { modelOutput, NO_MEDIA, type ToolResultMedia } from './tool-result-output';
 import { rememberView } from './view-tools';
@@ -49,6 +52,8 @@ export interface HostToolOutput {
     level?: Gate;
     /** When the call was sent (ms): a notice is shown for a call that just ran, not for history. */
     ranAt?: number;
+    /** How far the running call has come, as its server last said (a preliminary output). */
+    progress?: CallProgress;
   };
 }
 
@@ -163,6 +168,8 @@ export function buildHostTools(
       serverId: t.serverId,
       serverName: server,
       toolName: t.name,
+      ...(t.title ? { toolTitle: t.title } : {}),
+      ...(t.icon ? { hasIcon: true } : {}),
       mcpletType: t.mcpletType,
       admittedBy: t.admittedBy,
       ...(t.ui?.resourceUri
@@ -213,17 +220,38 @@ export function buildHostTools(
           ...(conversationId ? { context: { conversationId } } : {}),
           redaction: book.options(),
         };
-        for await (const step of gatedDispatch(registry, request, options.abortSignal)) {
-          // Phase 2: the call is paused before anything reaches the MCP server; the browser draws the gate.
-          if (step.kind === 'waiting')
-            yield {
-              model: [],
-              view: { serverId: t.serverId, toolName: t.name, sent: false, gate: step.ticket },
-            };
-          else {
-            book.add(step.result.withheld?.values ?? []);
-            yield toHostToolOutput(t.serverId, t.name, step.result);
+        // Cancel on the card ends this call alone; Stop ends the turn and, with it, this call.
+        const running = conversationId
+          ? runningCall(session.userId, conversationId, options.toolCallId, options.abortSignal)
+          : undefined;
+        const feed = new ProgressFeed();
+        const steps = gatedDispatch(registry, request, {
+          signal: running?.signal ?? options.abortSignal,
+          onProgress: feed.listener,
+        });
+        try {
+          for await (const item of interleaveProgress(steps, feed)) {
+            if (item.kind === 'progress') {
+              yield {
+                model: [],
+                view: { serverId: t.serverId, toolName: t.name, sent: true, progress: item.progress },
+              };
+              continue;
+            }
+            const step = item.step;
+            // Phase 2: the call is paused before anything reaches the MCP server; the browser draws the gate.
+            if (step.kind === 'waiting')
+              yield {
+                model: [],
+                view: { serverId: t.serverId, toolName: t.name, sent: false, gate: step.ticket },
+              };
+            else {
+              book.add(step.result.withheld?.values ?? []);
+              yield toHostToolOutput(t.serverId, t.name, step.result);
+            }
           }
+        } finally {
+          running?.done();
         }
       },
       toModelOutput: toolModelOutput(book, media),

@@ -63,6 +63,29 @@ describe('15: stored tool results as the model sees them', () => {
     });
   });
 
+  it('a call its stopped reply left with only a preliminary output (a progress report) reads as unfinished', () => {
+    const projected = modelFacingHistory([
+      {
+        id: 'a',
+        role: 'assistant',
+        parts: [
+          {
+            type: 'dynamic-tool',
+            toolName: 'x',
+            toolCallId: 'c',
+            state: 'output-available',
+            preliminary: true,
+            input: {},
+            output: { model: [], view: { progress: { progress: 3, message: 'Counted 3' } } },
+          },
+        ],
+      },
+    ]);
+    const output = (projected[0]?.parts[0] as { output?: unknown } | undefined)?.output;
+    expect(JSON.stringify(output)).toContain('did not finish');
+    expect(JSON.stringify(output)).not.toContain('Counted');
+  });
+
   it('withholds outputs of an unknown shape entirely', () => {
     const projected = modelFacingHistory([
       {

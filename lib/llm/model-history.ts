@@ -4,6 +4,9 @@ import type { ModelContent } from '../mcplet/projection';
 import type { RedactionOptions } from '../trust/redaction';
 import { isInterruptedMark } from './reply-metadata';
 
+const UNFINISHED: ModelContent = [
+  { type: 'text', text: 'This call did not finish: the reply was stopped while it waited or ran.' },
+];
 const WITHHELD: ModelContent = [{ type: 'text', text: 'This tool result is not available to the model.' }];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -44,6 +47,10 @@ export function projectToolOutput(output: unknown, options: RedactionOptions = {
 type Part = UIMessage['parts'][number];
 
 function cleanPart(part: Part, options: RedactionOptions): Part {
+  // A preliminary output (a gate's wait, a progress report) is all a call has when its reply was
+  // stopped while it ran: the model reads that it did not finish.
+  if (isToolUIPart(part) && part.state === 'output-available' && part.preliminary)
+    return { ...part, input: cleanValue(part.input, options), output: { content: UNFINISHED } };
   if (isToolUIPart(part) && part.state === 'output-available')
     return {
       ...part,

@@ -15,6 +15,7 @@ function fakeTurn() {
   const events: string[] = [];
   let done = false;
   let stopped = false;
+  const cancelled: string[] = [];
   const listeners = new Set<(event: string | null) => void>();
   const turn: RunningTurn = {
     snapshot: () => ({ events: [...events], done }),
@@ -24,6 +25,9 @@ function fakeTurn() {
     },
     stop() {
       stopped = true;
+    },
+    cancelCall(toolCallId) {
+      cancelled.push(toolCallId);
     },
   };
   return {
@@ -37,6 +41,7 @@ function fakeTurn() {
       for (const l of listeners) l(null);
     },
     stopped: () => stopped,
+    cancelled,
   };
 }
 
@@ -58,7 +63,9 @@ describe('issue 16 item 4: one instance (local mode) has no other to relay to', 
     localRelay.running('u', 'c', turn.turn).ended();
     expect(await localRelay.follow('u', 'c')).toBeNull();
     expect(await localRelay.stop('u', 'c')).toBe(false);
+    expect(await localRelay.cancelCall('u', 'c', 'call-1')).toBe(false);
     expect(turn.stopped()).toBe(false);
+    expect(turn.cancelled).toEqual([]);
   });
 });
 
@@ -129,6 +136,19 @@ describe.each(testRedisUrl ? ['Redis'] : [])(
       two.running(user, 'c4', third.turn);
       await expect.poll(() => second.stopped()).toBe(true);
       expect(third.stopped()).toBe(false);
+    });
+
+    it("Cancel of one tool call through the other instance reaches the turn running it, and nobody else's", async () => {
+      const [one, two] = [instance(), instance()];
+      const user = randomUUID();
+      const turn = fakeTurn();
+      one.running(user, 'c6', turn.turn);
+      await marked(user, 'c6');
+      expect(await two.cancelCall(randomUUID(), 'c6', 'call-x')).toBe(false);
+      expect(await one.cancelCall(user, 'c6', 'call-y')).toBe(false);
+      expect(await two.cancelCall(user, 'c6', 'call-1')).toBe(true);
+      await expect.poll(() => turn.cancelled).toEqual(['call-1']);
+      expect(turn.stopped()).toBe(false);
     });
   },
 );

@@ -10,6 +10,8 @@ export interface RunningTurn {
   /** Called with each later event, and with `null` once the turn ends; returns the unsubscribe. */
   listen(listener: (event: string | null) => void): () => void;
   stop(): void;
+  /** Cancels one of the turn's running tool calls (Cancel on its card). */
+  cancelCall(toolCallId: string): void;
 }
 
 /**
@@ -26,12 +28,15 @@ export interface TurnRelay {
   follow(userId: string, conversationId: string): Promise<ReadableStream<string> | null>;
   /** Stops the conversation's turn running on another instance; false when none runs there. */
   stop(userId: string, conversationId: string): Promise<boolean>;
+  /** Cancels a tool call of the conversation's turn running on another instance; false when none runs there. */
+  cancelCall(userId: string, conversationId: string, toolCallId: string): Promise<boolean>;
 }
 
 export const localRelay: TurnRelay = {
   running: () => ({ ended() {} }),
   follow: async () => null,
   stop: async () => false,
+  cancelCall: async () => false,
 };
 
 const ASKS = `${REDIS_PREFIX}turn-asks`;
@@ -42,7 +47,10 @@ const ANSWER_MS = 3_000;
 /** A followed turn that sends nothing this long is over for its follower (its instance went away). */
 const QUIET_MS = 5 * 60 * 1000;
 
-type Ask = { type: 'follow'; token: string; reply: string } | { type: 'stop'; token: string };
+type Ask =
+  | { type: 'follow'; token: string; reply: string }
+  | { type: 'stop'; token: string }
+  | { type: 'cancel'; token: string; toolCallId: string };
 type Relayed = { events: string[] } | { end: true };
 
 // Replace the marker and hand back the one it replaced, in one step.
@@ -93,6 +101,7 @@ export function redisRelay(options: RedisRelayOptions = {}): TurnRelay {
           const turn = turns.get(ask.token);
           if (!turn) return;
           if (ask.type === 'stop') turn.stop();
+          else if (ask.type === 'cancel') turn.cancelCall(String(ask.toolCallId));
           else relay(turn, ask.reply);
         } catch (error) {
           log('error', '[chat] unreadable turn ask', { error });
@@ -183,6 +192,13 @@ export function redisRelay(options: RedisRelayOptions = {}): TurnRelay {
       // A turn of this instance is stopped here (active-streams), or has ended.
       if (!token || turns.has(token)) return false;
       await publish(ASKS, { type: 'stop', token });
+      return true;
+    },
+
+    async cancelCall(userId, conversationId, toolCallId) {
+      const token = await tokenOf(userId, conversationId);
+      if (!token || turns.has(token)) return false;
+      await publish(ASKS, { type: 'cancel', token, toolCallId });
       return true;
     },
   };

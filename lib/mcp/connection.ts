@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { ResultSchema } from '@modelcontextprotocol/core';
 import { deploymentMode } from '../config/deployment';
+import type { IconSource } from '../mcplet/icons';
 import { undeclaredApprovalTools } from '../mcplet/verified-approval';
 import type { OutboundPolicy } from '../net/address-rules';
 import { OutboundRefusedError } from '../net/guard';
@@ -18,6 +19,7 @@ import { type OpenedClient, openClient, type TransportKind } from './open-client
 import { isModernRevision } from './protocol-revision';
 import type { Exchange } from './recording-transport';
 import { connectionKey, type ServerConfig } from './server-config';
+import { readServerInfo } from './server-info';
 import { AuthorizationRequiredError, httpStatusOf, safeErrorText } from './wire-errors';
 
 /**
@@ -68,7 +70,8 @@ export class ServerConnection {
   protocolVersion: string | null = null;
   /** What the server says about using it (`instructions`), as it said it; the model gets it projected. */
   instructions: string | null = null;
-  serverInfo: { name: string; version: string } | null = null;
+  /** Who the server says it is; `title` and `icon` (MCP 2025-11-25) as the host may show them. */
+  serverInfo: { name: string; version: string; title?: string; icon?: IconSource } | null = null;
   private listed: ServerCatalog = EMPTY_CATALOG;
   /** Whether a subscriptions/listen stream for tool changes is open (2026-07-28). */
   private listening = false;
@@ -172,7 +175,7 @@ export class ServerConnection {
     this.protocolVersion = opened.client.getNegotiatedProtocolVersion() ?? null;
     this.instructions = opened.client.getInstructions() ?? null;
     const info = opened.client.getServerVersion();
-    this.serverInfo = info ? { name: info.name, version: info.version } : null;
+    this.serverInfo = info ? readServerInfo(info) : null;
     opened.stderr?.on('data', (chunk: Buffer) =>
       this.note('info', `stderr: ${chunk.toString('utf8').trimEnd().slice(0, 500)}`),
     );
@@ -411,6 +414,7 @@ export class ServerConnection {
     args: Record<string, unknown>,
     meta: Record<string, unknown> | undefined,
     signal?: AbortSignal,
+    onProgress?: (params: unknown) => void,
   ): Promise<CallOutcome> {
     const params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> } = {
       name,
@@ -427,6 +431,10 @@ export class ServerConnection {
         const result = await opened.client.callTool(params, {
           timeout: this.callTimeoutMs,
           signal,
+          // A progress token on every call (utilities/progress): a server that says how far it has
+          // come is not silent, so each notification starts the call's timeout again.
+          onprogress: (progress) => onProgress?.(progress),
+          resetTimeoutOnProgress: true,
           ...(inputSchema
             ? { toolDefinition: { name, inputSchema: { ...inputSchema, type: 'object' } } }
             : {}),

@@ -29,9 +29,11 @@ import { EMPTY_TRUST_STATE, type TrustState, withRequestAnnotations } from '../t
 import type { UntrustedSource } from '../trust/untrusted-content';
 import { auditAction, declinedOutcome, rememberedOutcome } from './action-log';
 import { classifyCallError } from './call-errors';
+import { type ProgressListener, readProgress } from './call-progress';
+import { CANCELLED_CODE, CANCELLED_TEXT } from './cancelled-call';
 import { ServerUnavailableError } from './connection';
 import { withElicitationOrigin } from './elicitation-scope';
-import { checkOutput } from './output-check';
+import { checkOutput, markedInvalid, OutputSchemaError } from './output-check';
 import type { Exchange } from './recording-transport';
 import type { McpRegistry } from './registry';
 import { hintsTrusted } from './server-config';
@@ -51,6 +53,8 @@ export interface DispatchRequest {
    */
   pass?: GatePass;
   signal?: AbortSignal;
+  /** Told each progress notification of the call, read and masked (call-progress.ts). */
+  onProgress?: ProgressListener;
   /** Issue 12: the conversation's scrub set and credential formats (the configured ones when absent). */
   redaction?: RedactionOptions;
   /** Where the call comes from, as the server knows it (scopes remembered approvals, names its trust state). */
@@ -60,7 +64,7 @@ export interface DispatchRequest {
 }
 
 /** A call before its gate: everything but the pass and the abort signal. */
-export type CallRequest = Omit<DispatchRequest, 'pass' | 'signal'>;
+export type CallRequest = Omit<DispatchRequest, 'pass' | 'signal' | 'onProgress'>;
 
 export interface DispatchResult {
   decision: Decision;
@@ -144,7 +148,7 @@ export function decisionFor(
 }
 
 /** Policy and argument validation: everything that must pass before a gate is even shown. */
-export function precheck(registry: McpRegistry, request: Omit<DispatchRequest, 'pass' | 'signal'>): Precheck {
+export function precheck(registry: McpRegistry, request: CallRequest): Precheck {
   const started = performance.now();
   const connection = registry.getFor(request.serverId, request.session.userId);
   const { tool, decision } = decisionFor(registry, request);
@@ -275,6 +279,16 @@ async function dispatchOnce(
     request.trust,
     request.serverId,
   );
+  // Cancelled before anything went out (Cancel or Stop while the gate was being answered): nothing is sent.
+  if (request.signal?.aborted) return fail(tool, decision, CANCELLED_CODE, CANCELLED_TEXT, started);
+  const options = request.redaction ?? { credentialPatterns: configuredCredentialPatterns() };
+  const onProgress = request.onProgress;
+  const progressOf = onProgress
+    ? (params: unknown) => {
+        const read = readProgress(params, options);
+        if (read) onProgress(read);
+      }
+    : undefined;
   try {
     const origin = {
       callId: randomUUID(),
@@ -287,13 +301,33 @@ async function dispatchOnce(
       ...(tool.title ? { toolTitle: tool.title } : {}),
     };
     const { result, exchange } = await withElicitationOrigin(origin, () =>
-      connection.callTool(tool.name, args, meta, request.signal),
+      connection.callTool(tool.name, args, meta, request.signal, progressOf),
     );
-    checkOutput(result, connection.catalog.outputValidators.get(tool.name), {
-      serverName: connection.config.name,
-      toolName: tool.name,
-    });
-    const options = request.redaction ?? { credentialPatterns: configuredCredentialPatterns() };
+    try {
+      checkOutput(result, connection.catalog.outputValidators.get(tool.name), {
+        serverName: connection.config.name,
+        toolName: tool.name,
+      });
+    } catch (error) {
+      if (!(error instanceof OutputSchemaError)) throw error;
+      // The raw result still reaches the user's view: it counts for the conversation's trust state,
+      // and its sensitive values join the conversation's scrub set as a valid result's would.
+      await recordTrust(registry, request, tool, result);
+      const { withheld } = redactToolResult(
+        result,
+        tool,
+        connection.config.name,
+        options,
+        registry.trust?.policy,
+      );
+      const failed = fail(tool, decision, 'VALIDATION_ERROR', error.message, started);
+      return {
+        ...failed,
+        result: markedInvalid(result, error.message),
+        ...(withheld ? { withheld } : {}),
+        sent: true,
+      };
+    }
     const { model, withheld } = redactToolResult(
       result,
       tool,
@@ -323,6 +357,9 @@ async function dispatchOnce(
       durationMs: performance.now() - started,
     };
   } catch (error) {
+    // The SDK told the server (notifications/cancelled, or the closed stream on 2026-07-28).
+    if (request.signal?.aborted)
+      return { ...fail(tool, decision, CANCELLED_CODE, CANCELLED_TEXT, started), sent: true };
     const { code, message, down } = classifyCallError(
       error,
       connection.config.name,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedModern, FORECAST_INPUT, type ModernServer } from '../../tests/fixtures/mcp/modern-server';
 import { modelInputSchema } from '../llm/host-tools';
 import { dispatch } from './dispatch';
+import { INVALID_OUTPUT_KEY } from './output-check';
 import type { McpRegistry } from './registry';
 
 // SEP-2106: tool schemas are any JSON Schema 2020-12, kept as given ($ref not dereferenced) and
@@ -53,5 +54,9 @@ describe('JSON Schema 2020-12 in tool schemas', () => {
       },
     });
     expect(JSON.stringify(outcome.envelope)).not.toContain('warm');
+    expect(JSON.stringify(outcome.modelContent)).not.toContain('warm');
+    // A view still gets the raw result, marked invalid with the reason.
+    expect(outcome.result?.structuredContent).toEqual({ city: 'Lyon', temperature: 'warm' });
+    expect(outcome.result?._meta?.[INVALID_OUTPUT_KEY]).toMatch(/does not match its outputSchema/);
   });
 });

@@ -26,3 +26,14 @@ export function checkOutput(
   if (!validate(result.structuredContent))
     throw new OutputSchemaError(names.serverName, names.toolName, describeErrors(validate));
 }
+
+/**
+ * Where a view finds that the result it was given broke its tool's outputSchema: the raw result
+ * goes to the view (it may still show something), marked, while the model and the card get the
+ * validation error.
+ */
+export const INVALID_OUTPUT_KEY = 'mcpletOutputInvalid';
+
+export function markedInvalid(result: CallToolResult, reason: string): CallToolResult {
+  return { ...result, _meta: { ...result._meta, [INVALID_OUTPUT_KEY]: reason } };
+}

@@ -8,8 +8,10 @@ import { changedViewsOf } from './pin-changes';
 import type { PinBook, ToolChange, ViewChange } from './pins';
 import { hintsTrusted } from './server-config';
 
-export interface ToolView extends McpletTool {
+export interface ToolView extends Omit<McpletTool, 'icon'> {
   modelName: string;
+  /** The tool has an icon the host shows (GET /api/icons?server=&tool=). */
+  hasIcon?: true;
   /**
    * The gate level of a call in an empty conversation and the rule that decided it (docs/gates.md);
    * the tool's own trust declarations (e.g. irreversible outcomes) count, a conversation's data cannot yet.
@@ -35,7 +37,8 @@ export interface ServerView {
   /** The protocol revision in use with this server, once connected. */
   protocolVersion: string | null;
   lastError: string | null;
-  serverInfo: { name: string; version: string } | null;
+  /** Who the server says it is; `hasIcon`: GET /api/icons?server= shows its icon. */
+  serverInfo: { name: string; version: string; title?: string; hasIcon?: true } | null;
   tools: ToolView[];
   rejected: RejectedTool[];
   /** This user's changed tools, with the diff to accept, and the views refused until their change is accepted. */
@@ -44,6 +47,12 @@ export interface ServerView {
   log: Array<{ at: number; level: string; message: string }>;
   /** Issue 13: the viewer's OAuth sign-in to this server (never a token). */
   signIn?: SignInStatus;
+}
+
+function serverInfoView(info: ServerConnection['serverInfo']): ServerView['serverInfo'] {
+  if (!info) return null;
+  const { icon, ...said } = info;
+  return icon ? { ...said, hasIcon: true } : said;
 }
 
 /** What the developer preview shows of a server. Header values and environment are never included. */
@@ -71,11 +80,13 @@ export function serverView(
     kind: connection.kind,
     protocolVersion: connection.protocolVersion,
     lastError: connection.lastError,
-    serverInfo: connection.serverInfo,
-    tools: catalog.tools.map((tool) => {
-      const schema = catalog.resultSchemas.get(tool.name);
+    serverInfo: serverInfoView(connection.serverInfo),
+    tools: catalog.tools.map((listed) => {
+      const schema = catalog.resultSchemas.get(listed.name);
+      const { icon, ...tool } = mark(listed);
       return {
-        ...mark(tool),
+        ...tool,
+        ...(icon ? { hasIcon: true as const } : {}),
         modelName: modelToolName(config.id, tool.name),
         // Shown for the caller that can call the tool: a view of its server for an app-only tool.
         gate: gateVerdict(tool, { trustHints: hintsTrusted(config), caller: usualCaller(tool) }),

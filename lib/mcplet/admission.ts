@@ -3,6 +3,7 @@ import { readToolTrust, type TrustDeclaration } from '../trust/trust-annotations
 import { toolUntrustedSource } from '../trust/untrusted-content';
 import { type HitlHint, isHitlHint } from './gate-precedence';
 import { stricter } from './gates';
+import { chooseIcon } from './icons';
 import { mcpParamHeaderFault } from './mcp-param-headers';
 import { isValidToolName, looksLikeInstructions, stripInvisible } from './names';
 import {
@@ -289,6 +290,8 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
   };
   if (withheld) tool.descriptionWithheld = true;
   if (typeof raw.title === 'string') tool.title = stripInvisible(raw.title).text.slice(0, 200);
+  const icon = chooseIcon(raw.icons);
+  if (icon) tool.icon = icon;
   if (pool) tool.pool = pool;
   if (auth) tool.auth = auth;
   const verified = readVerifiedApproval(meta);

@@ -1,6 +1,7 @@
 import type { TrustDeclaration } from '../trust/trust-annotations';
 import type { UntrustedSource } from '../trust/untrusted-content';
 import type { HitlHint } from './gate-precedence';
+import type { IconSource } from './icons';
 import type { VerifiedApproval } from './verified-approval';
 
 /** MCPlet types shared by the pure rules (spec 4, 6, 8). */
@@ -39,6 +40,8 @@ export interface RawTool {
   outputSchema?: unknown;
   annotations?: unknown;
   _meta?: unknown;
+  /** MCP 2025-11-25: pictures of the tool (lib/mcplet/icons.ts chooses which may be shown). */
+  icons?: unknown;
 }
 
 export type JsonSchemaObject = { type: 'object'; [key: string]: unknown };
@@ -47,6 +50,8 @@ export interface McpletTool {
   serverId: string;
   name: string;
   title?: string;
+  /** The icon the host may show for it (never fetched by the browser from where the server says). */
+  icon?: IconSource;
   description: string;
   inputSchema: JsonSchemaObject;
   mcpletType: McpletType;

@@ -45,6 +45,7 @@ const CROSS_USER: Record<string, string> = {
   'POST /api/chat': CONVERSATION,
   'GET /api/chat/[id]/stream': RUNNING,
   'DELETE /api/chat/[id]/stream': RUNNING,
+  'DELETE /api/chat/[id]/calls/[callId]': RUNNING,
   'POST /api/chat/[id]/reply-save': `${CONVERSATION}: a held reply is keyed by its user (lib/llm/held-replies.ts)`,
   'GET /api/conversations': CONVERSATION,
   'GET /api/conversations/[id]': CONVERSATION,
@@ -60,6 +61,7 @@ const CROSS_USER: Record<string, string> = {
   'POST /api/gates/[id]': GATE,
   'POST /api/gates/[id]/challenge': GATE,
   'POST /api/gates/[id]/verified': GATE,
+  'GET /api/icons': `${SERVERS}; an icon is served only for a server the user may see`,
   'GET /api/models': "shared: the operator's model list; nothing of a user's",
   'GET /api/passkey/status': `${OWN_ONLY}: the FIDO2 server's user is the session user`,
   'POST /api/passkey/register': `${OWN_ONLY}: the FIDO2 server's user is the session user`,
@@ -205,7 +207,7 @@ test.describe
       expect(JSON.stringify(still)).toContain('a private note');
     });
 
-    test("A's running reply is A's alone: B can neither read it nor stop it", async () => {
+    test("A's running reply is A's alone: B can neither read it, stop it nor cancel its calls", async () => {
       await fetch(`${FAKE_LLM_URL}/__script`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -226,6 +228,8 @@ test.describe
       // conversation is not found when B asks to stop it.
       expect((await b.get(`/api/chat/${conversationA}/stream`)).status()).toBe(204);
       expect((await b.delete(`/api/chat/${conversationA}/stream`)).status()).toBe(404);
+      // Nor cancel one of its calls: none runs for B, and the conversation is not B's.
+      expect((await b.delete(`/api/chat/${conversationA}/calls/call_1_0`)).status()).toBe(404);
       expect(await (await turn).text()).toContain('five');
     });
 

@@ -31,6 +31,45 @@ export class ToolCards {
     return this.card(toolName).getByTestId('tool-media').locator('audio');
   }
 
+  /** The resources the result names or carries, each an item. */
+  resources(toolName: string): Locator {
+    return this.card(toolName).getByTestId('tool-resource');
+  }
+
+  /** The tool's title as its server listed it. */
+  title(toolName: string): Locator {
+    return this.card(toolName).getByTestId('tool-title');
+  }
+
+  /** The tool's icon, served by the host. */
+  icon(toolName: string): Locator {
+    return this.card(toolName).getByTestId('mcp-icon');
+  }
+
+  /** The card's status line (Running, Cancelled, Stopped, …). */
+  status(toolName: string): Locator {
+    return this.card(toolName).getByRole('status').first();
+  }
+
+  /** The running call's progress bar, as its server last reported. */
+  progressBar(toolName: string): Locator {
+    return this.card(toolName).getByRole('progressbar', { name: `Progress of ${toolName}` });
+  }
+
+  progressMessage(toolName: string): Locator {
+    return this.card(toolName).getByTestId('tool-progress-message');
+  }
+
+  /** Cancel for this one running call. */
+  cancel(toolName: string): Locator {
+    return this.card(toolName).getByRole('button', { name: `Cancel ${toolName}` });
+  }
+
+  /** What a cancelled or stopped call's card says instead of a result. */
+  ended(toolName: string): Locator {
+    return this.card(toolName).getByTestId('tool-ended');
+  }
+
   result(toolName: string): Locator {
     return this.card(toolName).getByTestId('tool-result');
   }
