@@ -5,6 +5,7 @@ import { AccountRow } from '../auth/account-row';
 import { ElicitationHost } from '../elicitation/elicitation-host';
 import { GateHost } from '../gate/gate-host';
 import { NoticeToasts } from '../gate/notice-toasts';
+import { SamplingHost } from '../sampling/sampling-host';
 import { SignInOutcome } from '../sign-in/sign-in-outcome';
 import { CloseIcon } from '../ui/icons';
 import { Sidebar } from './sidebar';
@@ -55,6 +56,7 @@ export function AppShell({ children, account }: { children: ReactNode; account?:
         </div>
         <GateHost />
         <ElicitationHost />
+        <SamplingHost />
         <NoticeToasts />
         <SignInOutcome />
       </div>

@@ -181,6 +181,8 @@ const TITLES: Record<BrowserPrompt, string> = {
   confirm: 'Confirm this action',
   passkey: 'Confirm this action',
   verified: 'Approve this action',
+  // Never a tool's level: a server's sampling request is drawn by components/sampling.
+  sampling: 'Allow a model request?',
 };
 
 /** The dialog's answer area, from the gate table's `browser` column; levels that do not wait never get here. */

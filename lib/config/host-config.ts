@@ -38,8 +38,11 @@ export interface HostConfig {
   trustPolicy: TrustPolicyConfig;
   /** Issue 16, hosted mode: whether anyone may create an account, or only with an operator's invitation. */
   auth: { signUp: 'open' | 'invitation' };
-  /** Issue 16, hosted mode: per-user limits (429 with Retry-After beyond them). */
-  limits: { chatTurnsPerMinute: number; toolCallsPerMinute: number };
+  /**
+   * Issue 16, hosted mode: per-user limits (429 with Retry-After beyond them). In every mode:
+   * sampling requests a minute per user and server (MCP 2025-11-25 "Sampling": rate limiting).
+   */
+  limits: { chatTurnsPerMinute: number; toolCallsPerMinute: number; samplingPerServerPerMinute: number };
 }
 
 export const DEFAULT_HOST_CONFIG: HostConfig = {
@@ -53,7 +56,7 @@ export const DEFAULT_HOST_CONFIG: HostConfig = {
   derivedResults: { allowlist: ['restaurant/search_restaurants'], ratePerMinute: 20 },
   trustPolicy: { ...DEFAULT_TRUST_POLICY },
   auth: { signUp: 'invitation' },
-  limits: { chatTurnsPerMinute: 20, toolCallsPerMinute: 60 },
+  limits: { chatTurnsPerMinute: 20, toolCallsPerMinute: 60, samplingPerServerPerMinute: 10 },
 };
 
 export const hostConfigSchema = {
@@ -147,6 +150,7 @@ export const hostConfigSchema = {
       properties: {
         chatTurnsPerMinute: { type: 'integer', minimum: 1, maximum: 10000 },
         toolCallsPerMinute: { type: 'integer', minimum: 1, maximum: 10000 },
+        samplingPerServerPerMinute: { type: 'integer', minimum: 1, maximum: 10000 },
       },
     },
     trustPolicy: {

@@ -26,6 +26,16 @@ describe('the action log says what happened in words (issue 15, item 5; the stor
     expect(outcomeWords('tool-changed')).toBe('the tool changed after you trusted it');
   });
 
+  it("MCP 2025-11-25 client/sampling: a sampling request's outcomes in words", () => {
+    expect(outcomeWords('refused:rate-limited')).toBe(
+      'refused by the host, not sent: too many sampling requests from this server',
+    );
+    expect(outcomeWords('MODEL_ERROR')).toBe('failed: the model could not answer');
+    expect(outcomeWords('ok (approved by a remembered rule (always, this server))')).toBe(
+      'done (approved by a remembered rule (always, this server))',
+    );
+  });
+
   it('rows written before reasons were stored, and codes it does not know, still show something', () => {
     expect(outcomeWords('declined:AUTH_REQUIRED')).toBe('declined: a confirmation or sign-in was missing');
     expect(outcomeWords('X_SOMETHING_NEW')).toBe('failed: X_SOMETHING_NEW');

@@ -19,6 +19,11 @@ const CODES: Record<string, string> = {
   UNKNOWN_ERROR: 'an unknown error',
   X_NOT_ALLOWED: 'not allowed from there',
   X_TOOL_CHANGED: 'the tool changed since you trusted it',
+  // A sampling request's outcomes (lib/mcp/sampling.ts).
+  'rate-limited': 'too many sampling requests from this server',
+  'no-model': 'no model is configured for it',
+  approval: 'the approval did not match the request',
+  MODEL_ERROR: 'the model could not answer',
 };
 
 /** What a server did to a trusted tool (lib/mcp/pins.ts), as the log also records it. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { GATE_TABLE, type Gate } from '../mcplet/gates';
+import { GATE_TABLE, type Gate, type GateRowName, isGate, type RequestGate } from '../mcplet/gates';
 import { callBinding } from '../trust/canonical';
 import type { McpletAuth } from './answers';
 
@@ -13,7 +13,8 @@ declare const passBrand: unique symbol;
  */
 export interface GatePass {
   readonly [passBrand]: true;
-  readonly gate: Gate;
+  /** The row it was minted for: a tool's level, or a server request's row (`sampling`). */
+  readonly gate: GateRowName;
   readonly serverId: string;
   readonly toolName: string;
   readonly binding: string;
@@ -83,6 +84,9 @@ export function redeemPass(
           ok: false,
           message: "needs a passkey approval for the server's own challenge for this call",
         };
+      // A server request's approval (sampling) never stands for a tool call, whatever it binds.
+      if (!isGate(pass.gate))
+        return { ok: false, message: `${needs}: the approval was for a server's request, not a call` };
       if (GATE_TABLE[pass.gate].rank < GATE_TABLE[gate].rank)
         return { ok: false, message: `${needs}: the approval was for a weaker gate` };
       spent.add(pass);
@@ -97,4 +101,22 @@ export function redeemPass(
       return unhandled;
     }
   }
+}
+
+/**
+ * A server request's row (sampling): a pass this module minted for exactly that row and request
+ * (server, the tool call it belongs to, the canonical request as approved), used once.
+ */
+export function redeemRequestPass(
+  row: RequestGate,
+  pass: GatePass | undefined,
+  call: { serverId: string; toolName: string; args: unknown },
+): PassCheck {
+  const needs = `needs ${GATE_TABLE[row].asks}`;
+  if (!pass || !minted.has(pass) || spent.has(pass) || pass.gate !== row)
+    return { ok: false, message: needs };
+  if (pass.binding !== bindingOf(call.serverId, call.toolName, call.args))
+    return { ok: false, message: `${needs}: the approval was given for another request` };
+  spent.add(pass);
+  return { ok: true };
 }

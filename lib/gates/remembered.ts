@@ -2,7 +2,7 @@ import 'server-only';
 import { log } from '../log/logger';
 import type { PinBook } from '../mcp/pins';
 import type { McpRegistry } from '../mcp/registry';
-import { GATE_TABLE, type Gate } from '../mcplet/gates';
+import { GATE_TABLE, type Gate, type GateRowName, isGate } from '../mcplet/gates';
 import type { McpletTool } from '../mcplet/types';
 import {
   type ApprovalRule,
@@ -122,7 +122,7 @@ export async function rememberedPass(
 export async function rememberAnswer(
   registry: McpRegistry,
   ticket: {
-    gate: Gate;
+    gate: GateRowName;
     userId: string;
     serverId: string;
     toolName: string;
@@ -133,6 +133,8 @@ export async function rememberAnswer(
 ): Promise<ApprovalRule | undefined> {
   const offer = ticket.remember;
   const store = registry.approvals;
+  // A server request's row (sampling) is remembered per server by its own path (lib/mcp/sampling.ts).
+  if (!isGate(ticket.gate)) return undefined;
   if (!store || !offer || !mayRemember(ticket.gate) || !offer.scopes.includes(kind)) return undefined;
   if (currentPinHash !== offer.pinHash) return undefined;
   const scope = scopeFor(kind, offer.context);

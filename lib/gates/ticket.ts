@@ -1,11 +1,14 @@
-import type { Gate } from '../mcplet/gates';
+import type { GateRowName } from '../mcplet/gates';
 import type { CallSurface } from '../mcplet/policy';
 import type { TrustReason } from '../mcplet/trust-escalation';
 import type { Refusal } from './answers';
 import type { CallContext, RememberOffer } from './remembered';
 
-/** Who waits on a gate: a model's call, a view's call, or the user's own request to run a command. */
-export type GateKind = 'model' | 'view' | 'command';
+/**
+ * Who waits on a gate: a model's call, a view's call, the user's own request to run a command, or a
+ * server's sampling request (waited on by the call that caused it, in the instance that runs it).
+ */
+export type GateKind = 'model' | 'view' | 'command' | 'sampling';
 
 /** What a command gate shows: the exact program and arguments, the names of its environment, where it runs. */
 export interface CommandPreview {
@@ -17,7 +20,8 @@ export interface CommandPreview {
 export interface GateTicket {
   id: string;
   kind: GateKind;
-  gate: Gate;
+  /** A tool's level, or a server request's row (`sampling`: only on `kind: 'sampling'` tickets). */
+  gate: GateRowName;
   surface: CallSurface;
   userId: string;
   serverId: string;

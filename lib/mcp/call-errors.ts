@@ -4,12 +4,23 @@ import type { ErrorCode as EnvelopeCode } from '../mcplet/envelope';
 import { approvalRefusalReason, approvalRefusalText } from '../mcplet/verified-approval';
 import { ServerUnavailableError } from './connection';
 import { OutputSchemaError } from './output-check';
+import { type SamplingEnd, samplingEndOf } from './sampling-refusal';
 
-/** What each kind of input a server may ask for mid-call (SEP-2322) is, in words. */
+/**
+ * What each kind of input a server may ask for mid-call (SEP-2322) and the host does not offer is,
+ * in words. Elicitation and sampling are offered (their handlers answer them); roots are not.
+ */
 const INPUT_WORDS: Record<string, string> = {
-  'elicitation/create': 'an answer from the user',
-  'sampling/createMessage': 'a completion from the model (sampling)',
   'roots/list': 'the list of folders it may use (roots)',
+};
+
+/** A sampling request the host did not fulfil, ending a 2026-07-28 call: what the call's result says. */
+const SAMPLING_END_WORDS: Record<SamplingEnd, string> = {
+  rejected: 'you rejected the request',
+  unattributed: 'the request could not be tied to this call',
+  'rate-limited': 'it asked too often in the last minute',
+  'no-model': 'this host has no model configured for it',
+  'model-failed': 'the model could not answer it',
 };
 
 /**
@@ -49,6 +60,13 @@ export function classifyCallError(
     return {
       code: 'X_INPUT_NOT_OFFERED',
       message: `${serverName} asked for ${unoffered}, which this host does not offer; the call was not completed.`,
+      down: false,
+    };
+  const sampling = samplingEndOf(error);
+  if (sampling)
+    return {
+      code: 'X_SAMPLING_REFUSED',
+      message: `${serverName} asked for a completion from the model (sampling), which was not given: ${SAMPLING_END_WORDS[sampling]}. The call was not completed.`,
       down: false,
     };
   if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed)

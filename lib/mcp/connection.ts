@@ -18,6 +18,7 @@ import type { ServerOAuthBook } from './oauth/server-oauth';
 import { type OpenedClient, openClient, type TransportKind } from './open-client';
 import { isModernRevision } from './protocol-revision';
 import type { Exchange } from './recording-transport';
+import { handleSampling } from './sampling';
 import { connectionKey, type ServerConfig } from './server-config';
 import { readServerInfo } from './server-info';
 import { AuthorizationRequiredError, httpStatusOf, safeErrorText } from './wire-errors';
@@ -191,6 +192,9 @@ export class ServerConnection {
     opened.client.setNotificationHandler('notifications/elicitation/complete', async (notification) => {
       elicitationStore().complete(this.key, notification.params.elicitationId);
     });
+    opened.client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+      handleSampling(this.key, request.params, ctx.mcpReq.signal),
+    );
   }
 
   private detach(opened: OpenedClient | null) {

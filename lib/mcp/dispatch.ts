@@ -299,6 +299,7 @@ async function dispatchOnce(
       serverName: connection.config.name,
       toolName: tool.name,
       ...(tool.title ? { toolTitle: tool.title } : {}),
+      ...(request.redaction ? { redaction: request.redaction } : {}),
     };
     const { result, exchange } = await withElicitationOrigin(origin, () =>
       connection.callTool(tool.name, args, meta, request.signal, progressOf),

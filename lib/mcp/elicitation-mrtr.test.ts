@@ -70,14 +70,15 @@ describe('elicitation over input_required (2026-07-28)', () => {
     expect(JSON.stringify(done.envelope)).toContain('not booked: decline');
   });
 
-  it('input the host does not offer (sampling) ends the call with an error the model and the card read', async () => {
+  it('sampling is offered now: without a model set up for it the request is refused, and the call ends with a sentence the model and the card read', async () => {
+    // lib/mcp/sampling.test.ts covers the approved and denied paths; here no sampling services are wired.
     const done = await call('summarise');
     expect(done.sent).toBe(true);
     expect(done.envelope).toMatchObject({
       error: {
-        code: 'X_INPUT_NOT_OFFERED',
+        code: 'X_SAMPLING_REFUSED',
         message:
-          'Modern asked for a completion from the model (sampling), which this host does not offer; the call was not completed.',
+          'Modern asked for a completion from the model (sampling), which was not given: this host has no model configured for it. The call was not completed.',
       },
     });
     expect(elicitationStore().prompts('alice')).toEqual([]);

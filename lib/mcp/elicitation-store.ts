@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { ElicitationAsker, ElicitationPrompt, ElicitationQuestion } from '../mcplet/elicitation-schema';
+import type { RedactionOptions } from '../trust/redaction';
 
 /** The tool call an elicitation belongs to: its user and conversation own the question. */
 export interface ElicitationOrigin extends ElicitationAsker {
@@ -11,6 +12,8 @@ export interface ElicitationOrigin extends ElicitationAsker {
   serverId: string;
   /** The connection's key (`connectionKey`): which of the servers of this id asked. */
   serverKey: string;
+  /** The call's redaction (its turn's scrub set so far): a sampling answer is scrubbed with it too. */
+  redaction?: RedactionOptions;
 }
 
 type Shown = ElicitationQuestion;

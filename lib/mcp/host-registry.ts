@@ -18,6 +18,8 @@ import { FIRST_CONNECT_WAIT_MS } from './per-user-servers';
 import { PinBook } from './pins';
 import { McpRegistry } from './registry';
 import { applyInstanceEvent, startServers } from './registry-sync';
+import { hostSamplingServices } from './sampling-host';
+import { configureSampling } from './sampling-services';
 import type { ServerConfig } from './server-config';
 import { TrustBook } from './trust-book';
 
@@ -80,6 +82,7 @@ async function createRegistry(): Promise<McpRegistry> {
     find: (call) => findCoveringRule(db, call),
     add: (rule) => addApprovalRule(db, rule),
   };
+  configureSampling(hostSamplingServices(registry, db));
   dropRulesOfChangedTools(registry.pins, (userId, serverId, name) =>
     dropApprovalRulesForTool(db, userId, serverId, name),
   );

@@ -21,6 +21,8 @@ export const HOST_INFO = { name: 'mcplet-host', version: '0.1.0' };
 /** The MCP Apps extension this host implements (io.modelcontextprotocol/ui); elicitation, both modes. */
 export const CLIENT_CAPABILITIES = {
   elicitation: ELICITATION_CAPABILITY,
+  // MCP 2025-11-25 "Sampling", with tools (sampling with tools): lib/mcp/sampling.ts answers it.
+  sampling: { tools: {} },
   extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
 };
 

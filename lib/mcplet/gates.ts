@@ -8,6 +8,19 @@ export const GATE_LEVELS = ['none', 'notify', 'review', 'confirm', 'passkey', 'v
 export type Gate = (typeof GATE_LEVELS)[number];
 
 /**
+ * Rows for what a server asks of the host during a call (MCP 2025-11-25 client features; an
+ * `input_required` request of 2026-07-28), not levels a tool can be given. They are kept out of
+ * `GATE_LEVELS`, so `isGate` never reads one from host.config.json, a user setting or a hint, they
+ * have no rank, so `stricter` and `resolveGate` cannot pick one, and `Gate` (what `decide()` names)
+ * does not include them: the compiler refuses a sampling row wherever a tool's level is expected.
+ */
+export const REQUEST_GATES = ['sampling'] as const;
+export type RequestGate = (typeof REQUEST_GATES)[number];
+
+/** Any row of the table: a tool's level or a server request's row. */
+export type GateRowName = Gate | RequestGate;
+
+/**
  * What the server must hold before dispatch. `approval`: a server-issued gate pass for exactly this
  * call, minted from the user's answer to a ticket (issue 11 item 3 adds: or from a remembered rule,
  * where `rememberable`). `assertion`: such a pass that also carries a passkey assertion obtained
@@ -18,11 +31,10 @@ export type Gate = (typeof GATE_LEVELS)[number];
 export type ServerRequirement = 'nothing' | 'approval' | 'assertion' | 'server-verified';
 
 /** What the browser draws: nothing, a non-blocking notice, an editable review, a confirmation, a passkey ceremony. */
-export type BrowserPrompt = 'nothing' | 'notice' | 'review' | 'confirm' | 'passkey' | 'verified';
+export type BrowserPrompt = 'nothing' | 'notice' | 'review' | 'confirm' | 'passkey' | 'verified' | 'sampling';
 
-export interface GateRow {
-  /** Strictness; the strictest requirement wins. */
-  rank: number;
+/** A row: what the server requires, what the browser draws, whether it waits, may be edited or remembered. */
+export interface RequestRow {
   server: ServerRequirement;
   browser: BrowserPrompt;
   /** The call waits for the user's answer before anything reaches the MCP server. */
@@ -35,6 +47,12 @@ export interface GateRow {
   asks: string;
   /** The word the preview and the card show. */
   label: string;
+}
+
+/** A tool's level: a request row with a rank, so the strictest requirement can win. */
+export interface GateRow extends RequestRow {
+  /** Strictness; the strictest requirement wins. */
+  rank: number;
 }
 
 export const GATE_TABLE = {
@@ -98,10 +116,29 @@ export const GATE_TABLE = {
     asks: 'your passkey, checked by the server itself',
     label: 'verified approval',
   },
-} as const satisfies Record<Gate, GateRow>;
+  // MCP 2025-11-25 "Sampling" (client features), and `sampling/createMessage` as an input_required
+  // request of 2026-07-28: the server asks the host's model for a completion. The user sees the
+  // request and may edit its messages; the approval binds to exactly what then runs. Remembered per
+  // server, never while the conversation's trust state marks that server untrusted
+  // (lib/mcplet/sampling-gate.ts). No rank: it is never a tool's level.
+  sampling: {
+    server: 'approval',
+    browser: 'sampling',
+    waits: true,
+    editable: true,
+    rememberable: true,
+    asks: 'your approval of the model request',
+    label: 'sampling',
+  },
+} as const satisfies Record<Gate, GateRow> & Record<RequestGate, RequestRow>;
 
 export function gateRow(gate: Gate): GateRow {
   return GATE_TABLE[gate];
+}
+
+/** Any row, a tool's level or a server request's (what a ticket names). */
+export function requestRow(name: GateRowName): RequestRow {
+  return GATE_TABLE[name];
 }
 
 /** The call waits at a ticket for the user before dispatch. */

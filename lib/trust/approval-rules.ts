@@ -106,3 +106,16 @@ export function rememberedOutcomeLabel(scope: ApprovalScope): string {
       return 'approved by a remembered rule (while the view is open)';
   }
 }
+
+/**
+ * "Always allow sampling from this server" (MCP 2025-11-25, "Sampling"): kept as an `always` rule
+ * of the server under a name no tool call can match. A tool's rule binds to its pinned hash (plain
+ * hex), so the pin below, which is not hex, never covers a tool of that name, and a tool's rule
+ * never covers sampling (docs/gates.md).
+ */
+export const SAMPLING_RULE = { toolName: 'sampling/createMessage', pinHash: 'sampling:server' } as const;
+
+/** The call a remembered sampling approval of this user and server must cover. */
+export function samplingRuleCall(userId: string, serverId: string): RememberableCall {
+  return { userId, serverId, ...SAMPLING_RULE };
+}

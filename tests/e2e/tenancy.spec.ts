@@ -66,6 +66,8 @@ const CROSS_USER: Record<string, string> = {
   'GET /api/passkey/status': `${OWN_ONLY}: the FIDO2 server's user is the session user`,
   'POST /api/passkey/register': `${OWN_ONLY}: the FIDO2 server's user is the session user`,
   'POST /api/secrets/reveal': BORROW,
+  'GET /api/sampling': `${OWN_ONLY}: sampling requests of the user's own calls (lib/mcp/sampling.test.ts)`,
+  'POST /api/sampling/[id]': GATE,
   'GET /api/servers': SERVERS,
   'POST /api/servers': `${OWN_ONLY}: a server added is the adder's`,
   'DELETE /api/servers/[id]': OPERATOR,

@@ -15,6 +15,7 @@ const SURFACES: Record<string, string> = {
   'view-tool': 'the model, via a view tool',
   host: 'the host (re-listing)',
   user: 'you',
+  sampling: 'the server, asking the model (sampling)',
 };
 
 const COLUMNS = ['When', 'Who', 'From', 'Server', 'Tool', 'Arguments (hash)', 'Gate', 'Outcome'] as const;

@@ -42,7 +42,11 @@ export const POST = routeHandler(async (request: Request, context: { params: Pro
   const user = await currentUser(request);
   const { args: edited, remember, ...rest } = parsed.data;
   const answer = rest as Parameters<typeof answerGate>[3];
-  if ((await gateStore().ticket(id, user.id))?.kind === 'command') {
+  const kind = (await gateStore().ticket(id, user.id))?.kind;
+  // A server's sampling request is answered where its edit is checked (POST /api/sampling/[id]).
+  if (kind === 'sampling')
+    return jsonError(409, 'This is a sampling request; answer it in the sampling dialog.');
+  if (kind === 'command') {
     const answered = await answerCommandGate(await getRegistry(), id, user.id, answer, deploymentMode());
     if (!answered.ok) return jsonError(answered.status, answered.reason);
     if ('refused' in answered) return Response.json({ ok: true, result: { refused: answered.refused } });
