@@ -1,6 +1,6 @@
 'use client';
 import { AlertDialog } from 'radix-ui';
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import {
   defaultsOf,
   type ElicitAction,
@@ -8,12 +8,11 @@ import {
   type ElicitValue,
   formFields,
 } from '@/lib/mcplet/elicitation-schema';
-import { useCallsInFlight } from '@/lib/store/calls-in-flight';
 import { Button } from '../ui/button';
+import { useCallPrompts } from '../ui/use-call-prompts';
 import { ElicitationFields } from './elicitation-fields';
 
 /** While a call of this page runs, a server's question shows within half a second; otherwise within 5 s. */
-const POLL_MS = { calling: 500, idle: 5_000 };
 
 type Answer = (
   id: string,
@@ -171,29 +170,8 @@ function Dialog({ prompt, answer }: { prompt: ElicitationPrompt; answer: Answer 
  * over everything (never inside a view). URL pages being completed show as a "waiting" note.
  */
 export function ElicitationHost() {
-  const [prompts, setPrompts] = useState<ElicitationPrompt[]>([]);
+  const { prompts, refresh } = useCallPrompts<ElicitationPrompt>('/api/elicitations');
   const [answered, setAnswered] = useState<Set<string>>(new Set());
-
-  const refresh = useCallback(async () => {
-    const response = await fetch('/api/elicitations', { cache: 'no-store' }).catch(() => null);
-    if (!response?.ok) return;
-    const body = (await response.json()) as { prompts: ElicitationPrompt[] };
-    setPrompts(body.prompts);
-  }, []);
-
-  const calling = useCallsInFlight((s) => s.count > 0);
-  const mounted = useRef(false);
-  const showing = useRef(false);
-  showing.current = prompts.length > 0;
-  useEffect(() => {
-    // Issue 14: not as a call starts (it has asked nothing yet, and its turn is busy): on mount, every
-    // POLL_MS while calls run, and when they end only to take down what the ended calls asked (a
-    // view's boot is under way then, and nothing shown means nothing to take down).
-    if (!mounted.current || (!calling && showing.current)) void refresh();
-    mounted.current = true;
-    const timer = setInterval(() => void refresh(), calling ? POLL_MS.calling : POLL_MS.idle);
-    return () => clearInterval(timer);
-  }, [refresh, calling]);
 
   const answer: Answer = useCallback(
     async (id, action, content) => {

@@ -1,12 +1,11 @@
 'use client';
 import { AlertDialog } from 'radix-ui';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import type { SamplingPrompt, ShownBlock } from '@/lib/mcplet/sampling-request';
-import { useCallsInFlight } from '@/lib/store/calls-in-flight';
 import { Button } from '../ui/button';
+import { useCallPrompts } from '../ui/use-call-prompts';
 
 /** While a call of this page runs, a server's sampling request shows within half a second; otherwise within 5 s. */
-const POLL_MS = { calling: 500, idle: 5_000 };
 
 interface Answer {
   approved: boolean;
@@ -230,27 +229,8 @@ function Dialog({
  * (never inside a view). Found the way elicitations are: polled while calls are in flight.
  */
 export function SamplingHost() {
-  const [prompts, setPrompts] = useState<SamplingPrompt[]>([]);
+  const { prompts, refresh } = useCallPrompts<SamplingPrompt>('/api/sampling');
   const [answered, setAnswered] = useState<Set<string>>(new Set());
-
-  const refresh = useCallback(async () => {
-    const response = await fetch('/api/sampling', { cache: 'no-store' }).catch(() => null);
-    if (!response?.ok) return;
-    const body = (await response.json()) as { prompts: SamplingPrompt[] };
-    setPrompts(body.prompts);
-  }, []);
-
-  const calling = useCallsInFlight((s) => s.count > 0);
-  const mounted = useRef(false);
-  const showing = useRef(false);
-  showing.current = prompts.length > 0;
-  useEffect(() => {
-    // As the elicitation host does: on mount, every POLL_MS while calls run, and once when they end.
-    if (!mounted.current || (!calling && showing.current)) void refresh();
-    mounted.current = true;
-    const timer = setInterval(() => void refresh(), calling ? POLL_MS.calling : POLL_MS.idle);
-    return () => clearInterval(timer);
-  }, [refresh, calling]);
 
   const answer = useCallback(
     async (id: string, a: Answer) => {
