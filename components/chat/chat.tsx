@@ -1,6 +1,7 @@
 'use client';
 import type { UIMessage } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isPromptPart, PROMPT_PART, type PromptPart } from '@/lib/chat/prompt-part';
 import { lastUserMessage } from '@/lib/chat/ui-parts';
 import { whenIdle } from '@/lib/client/when-idle';
 import { isInterruptedMark, replyEnding } from '@/lib/llm/reply-metadata';
@@ -19,10 +20,22 @@ import { followWhileAtEnd } from './follow-while-at-end';
 import { InterruptedReply } from './interrupted-reply';
 import { Markdown } from './markdown';
 import { MessageView } from './message-view';
+import type { ChosenPrompt } from './prompt-requests';
 import { MenuButton } from './sidebar-toggle';
 import { StarterPrompts } from './starter-prompts';
 import { useDerivedChannel } from './use-derived-channel';
 import { useHostChat } from './use-host-chat';
+
+/** A chosen MCP prompt as its part of the user's message (lib/chat/prompt-part.ts). */
+function promptPartOf(prompt: ChosenPrompt): PromptPart {
+  const { serverId, serverName, name, title, text } = prompt;
+  return { type: PROMPT_PART, data: { serverId, serverName, name, ...(title ? { title } : {}), text } };
+}
+
+/** A message's parts: the prompt's text first, then the user's own words, if any. */
+function withPrompt(text: string, prompts: PromptPart[]): UIMessage['parts'] {
+  return [...prompts, ...(text.trim() ? [{ type: 'text' as const, text }] : [])];
+}
 
 export interface ChatProps {
   id: string;
@@ -113,7 +126,7 @@ export function Chat(props: ChatProps) {
   );
   const settings = useCallback(() => ({ body: requestBody() }), [requestBody]);
 
-  function send(text: string) {
+  function send(text: string, prompt?: ChosenPrompt) {
     // bench/view-init measures a view's boot from the user's send.
     performance.mark('mcplet:send');
     clearError();
@@ -123,13 +136,19 @@ export function Chat(props: ChatProps) {
       setTimeout(nameInAddress, 0);
     }
     // The conversation list is refreshed by onFinish once the reply has ended.
-    void sendMessage({ text }, settings());
+    if (!prompt) void sendMessage({ text }, settings());
+    else void sendMessage({ parts: withPrompt(text, [promptPartOf(prompt)]) }, settings());
   }
 
-  /** Issue 15 item 8: the latest user message, edited: it replaces the stored one and the reply after it. */
-  function edit(messageId: string, text: string) {
+  /**
+   * Issue 15 item 8: the latest user message, edited: it replaces the stored one and the reply after it.
+   * The edit is of the user's own words; text from a prompt stays in its own part, as it was.
+   */
+  function edit(message: UIMessage, text: string) {
     clearError();
-    void sendMessage({ text, messageId }, settings());
+    const prompts = message.parts.filter(isPromptPart);
+    if (prompts.length === 0) void sendMessage({ text, messageId: message.id }, settings());
+    else void sendMessage({ parts: withPrompt(text, prompts), messageId: message.id }, settings());
   }
 
   function retry() {
@@ -224,7 +243,7 @@ export function Chat(props: ChatProps) {
                     live={busy && index === messages.length - 1}
                     restored={restoredIds.has(message.id)}
                     ended={stoppedIds.has(message.id) ? 'stopped' : replyEnding(message)}
-                    onEdit={!busy && message.id === lastUserId ? (text) => edit(message.id, text) : undefined}
+                    onEdit={!busy && message.id === lastUserId ? (text) => edit(message, text) : undefined}
                   />
                 ),
               )}

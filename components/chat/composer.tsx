@@ -2,6 +2,11 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { readDraft, writeDraft } from '@/lib/store/preferences';
 import { Button } from '../ui/button';
+import { CloseIcon } from '../ui/icons';
+import { PromptChip } from './prompt-chip';
+import { argumentsForm, PROMPT_LISTBOX_ID, PromptMenu, promptOptionId } from './prompt-menu';
+import type { ChosenPrompt } from './prompt-requests';
+import { useSlashMenu } from './use-slash-menu';
 
 export function Composer({
   conversationId,
@@ -15,10 +20,13 @@ export function Composer({
   busy: boolean;
   disabled: boolean;
   disabledReason?: string;
-  onSend: (text: string) => void;
+  /** The user's own words, and the text of the MCP prompt they chose (sent in a part of its own). */
+  onSend: (text: string, prompt?: ChosenPrompt) => void;
   onStop: () => void;
 }) {
   const [text, setText] = useState('');
+  // The MCP prompt the user chose from the `/` menu: its text, editable, goes with the message.
+  const [prompt, setPrompt] = useState<ChosenPrompt | null>(null);
   // Enter pressed while a reply runs: the message stays here, and the user is told why it was not sent.
   const [held, setHeld] = useState(false);
   useEffect(() => {
@@ -26,6 +34,7 @@ export function Composer({
   }, [busy]);
   const ref = useRef<HTMLTextAreaElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  const menu = useSlashMenu(text, choose);
 
   // A fullscreen view leaves this much room at its bottom for the composer (app/globals.css).
   useEffect(() => {
@@ -44,23 +53,44 @@ export function Composer({
 
   useEffect(() => {
     setText(readDraft(conversationId));
+    setPrompt(null);
     ref.current?.focus();
   }, [conversationId]);
 
+  useEffect(() => {
+    if (menu.open) void argumentsForm.preload().catch(() => {});
+  }, [menu.open]);
+
   function update(value: string) {
+    menu.textChanged(text, value);
     setText(value);
     writeDraft(conversationId, value);
   }
 
+  /** A prompt from the menu: its text joins the composer as the prompt's, the `/…` typed is gone. */
+  function choose(chosen: ChosenPrompt) {
+    setPrompt(chosen);
+    setText('');
+    writeDraft(conversationId, '');
+    ref.current?.focus();
+  }
+
+  const sendable = text.trim().length > 0 || (prompt !== null && prompt.text.trim().length > 0);
+
   function submit(event?: FormEvent) {
     event?.preventDefault();
-    if (busy && text.trim().length > 0) setHeld(true);
-    if (busy || disabled || text.trim().length === 0) return;
-    onSend(text);
+    if (busy && sendable) setHeld(true);
+    if (busy || disabled || !sendable) return;
+    onSend(text, prompt ?? undefined);
     update('');
+    setPrompt(null);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (menu.keyDown(event)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -69,57 +99,116 @@ export function Composer({
     }
   }
 
+  const listing = menu.open && !menu.asking && menu.filtered.length > 0;
   return (
-    <form
-      ref={form}
-      onSubmit={submit}
-      className="border-t border-border bg-bg p-3"
-      aria-label="Send a message"
-      data-composer
-    >
-      <div className="mx-auto flex max-w-3xl items-end gap-2">
-        <label htmlFor="composer" className="sr-only">
-          Message
-        </label>
-        <textarea
-          id="composer"
-          ref={ref}
-          value={text}
-          onChange={(e) => update(e.target.value)}
-          onKeyDown={onKeyDown}
-          rows={Math.min(8, Math.max(1, text.split('\n').length))}
-          placeholder={disabled ? (disabledReason ?? 'Chat is unavailable') : 'Message'}
-          aria-describedby="composer-keys"
-          disabled={disabled}
-          className="min-h-[2.75rem] flex-1 resize-none rounded-lg border border-border bg-surface px-3 py-2.5 text-[15px] disabled:opacity-60"
-          data-testid="composer"
+    <div className="relative" data-composer>
+      {menu.open ? (
+        <PromptMenu
+          menu={menu}
+          filter={text.slice(1)}
+          onChosen={choose}
+          onCancelForm={() => {
+            menu.close();
+            ref.current?.focus();
+          }}
         />
-        {busy ? (
-          <Button onClick={onStop} className="h-11" aria-label="Stop generating" data-testid="stop">
-            ■ Stop
-          </Button>
-        ) : (
-          <Button
-            type="submit"
-            variant="primary"
-            className="h-11"
-            disabled={disabled || text.trim().length === 0}
-            data-testid="send"
-          >
-            Send
-          </Button>
-        )}
-      </div>
-      <p
-        id="composer-keys"
-        aria-live="polite"
-        className={`mx-auto mt-1 max-w-3xl text-xs text-muted ${held ? '' : 'hidden sm:block'}`}
-        data-testid="composer-hint"
+      ) : null}
+      <form
+        ref={form}
+        onSubmit={submit}
+        className="border-t border-border bg-bg p-3"
+        aria-label="Send a message"
       >
-        {held
-          ? 'A reply is still running: your message waits here until it ends (Escape stops the reply).'
-          : `Enter to send, Shift+Enter for a new line${busy ? ', Escape to stop' : ''}.`}
-      </p>
-    </form>
+        {prompt ? (
+          <fieldset className="mx-auto mb-2 flex max-w-3xl flex-col gap-1.5" data-testid="prompt-attachment">
+            <legend className="sr-only">The prompt you chose</legend>
+            <div className="flex items-center gap-2">
+              <PromptChip data={prompt} />
+              <Button
+                variant="ghost"
+                className="h-7 px-1.5 text-muted"
+                aria-label="Remove the prompt"
+                onClick={() => {
+                  setPrompt(null);
+                  ref.current?.focus();
+                }}
+                data-testid="prompt-remove"
+              >
+                <CloseIcon />
+              </Button>
+            </div>
+            <label htmlFor="prompt-text" className="sr-only">
+              Text of the prompt from {prompt.serverName}
+            </label>
+            <textarea
+              id="prompt-text"
+              value={prompt.text}
+              onChange={(e) => setPrompt({ ...prompt, text: e.target.value })}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                  event.preventDefault();
+                  submit();
+                }
+              }}
+              rows={Math.min(6, Math.max(2, prompt.text.split('\n').length))}
+              className="w-full resize-y rounded-lg border border-dashed border-border bg-surface px-3 py-2 text-sm"
+              data-testid="prompt-text"
+            />
+          </fieldset>
+        ) : null}
+        <div className="mx-auto flex max-w-3xl items-end gap-2">
+          <label htmlFor="composer" className="sr-only">
+            Message
+          </label>
+          <textarea
+            id="composer"
+            ref={ref}
+            value={text}
+            onChange={(e) => update(e.target.value)}
+            onKeyDown={onKeyDown}
+            rows={Math.min(8, Math.max(1, text.split('\n').length))}
+            placeholder={
+              disabled
+                ? (disabledReason ?? 'Chat is unavailable')
+                : prompt
+                  ? 'Add your own words (optional)'
+                  : 'Message'
+            }
+            aria-describedby="composer-keys"
+            aria-autocomplete="list"
+            aria-controls={listing ? PROMPT_LISTBOX_ID : undefined}
+            aria-activedescendant={listing ? promptOptionId(menu.active) : undefined}
+            disabled={disabled}
+            className="min-h-[2.75rem] flex-1 resize-none rounded-lg border border-border bg-surface px-3 py-2.5 text-[15px] disabled:opacity-60"
+            data-testid="composer"
+          />
+          {busy ? (
+            <Button onClick={onStop} className="h-11" aria-label="Stop generating" data-testid="stop">
+              ■ Stop
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              variant="primary"
+              className="h-11"
+              disabled={disabled || !sendable}
+              data-testid="send"
+            >
+              Send
+            </Button>
+          )}
+        </div>
+        <p
+          id="composer-keys"
+          aria-live="polite"
+          className={`mx-auto mt-1 max-w-3xl text-xs text-muted ${held ? '' : 'hidden sm:block'}`}
+          data-testid="composer-hint"
+        >
+          {held
+            ? 'A reply is still running: your message waits here until it ends (Escape stops the reply).'
+            : `Enter to send, Shift+Enter for a new line, / at the start for prompts${busy ? ', Escape to stop' : ''}.`}
+        </p>
+      </form>
+    </div>
   );
 }

@@ -1,10 +1,20 @@
 'use client';
 import type { UIMessage } from 'ai';
 import { type FormEvent, useState } from 'react';
+import { isPromptPart } from '@/lib/chat/prompt-part';
 import { Button } from '../ui/button';
 import { CheckIcon, CopyIcon, PencilIcon } from '../ui/icons';
 
+/** A message's text as it reads: a prompt's text included. */
 export function messageText(message: UIMessage): string {
+  return message.parts
+    .flatMap((p) => (p.type === 'text' ? [p.text] : isPromptPart(p) ? [p.data.text] : []))
+    .join('\n\n')
+    .trim();
+}
+
+/** The user's own words of a message (what Edit changes; a prompt's text stays as it was). */
+function ownText(message: UIMessage): string {
   return message.parts
     .flatMap((p) => (p.type === 'text' ? [p.text] : []))
     .join('\n\n')
@@ -39,6 +49,8 @@ export function CopyMessage({ message }: { message: UIMessage }) {
 export function EditMessage({ message, onSend }: { message: UIMessage; onSend: (text: string) => void }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
+  // A message with a prompt's text may be sent again without words of the user's own.
+  const keepsPrompt = message.parts.some(isPromptPart);
   if (!editing)
     return (
       <Button
@@ -48,7 +60,7 @@ export function EditMessage({ message, onSend }: { message: UIMessage; onSend: (
         title="Edit message"
         data-testid="edit-message"
         onClick={() => {
-          setDraft(messageText(message));
+          setDraft(ownText(message));
           setEditing(true);
         }}
       >
@@ -58,7 +70,7 @@ export function EditMessage({ message, onSend }: { message: UIMessage; onSend: (
   function submit(event: FormEvent) {
     event.preventDefault();
     const text = draft.trim();
-    if (!text) return;
+    if (!text && !keepsPrompt) return;
     setEditing(false);
     onSend(text);
   }
@@ -79,7 +91,7 @@ export function EditMessage({ message, onSend }: { message: UIMessage; onSend: (
       />
       <div className="flex justify-end gap-2">
         <Button onClick={() => setEditing(false)}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={!draft.trim()}>
+        <Button type="submit" variant="primary" disabled={!draft.trim() && !keepsPrompt}>
           Send
         </Button>
       </div>

@@ -1,5 +1,6 @@
 'use client';
 import type { UIMessage } from 'ai';
+import { isPromptPart } from '@/lib/chat/prompt-part';
 import { replyNotSaved } from '@/lib/chat/reply-save-part';
 import { isToolPart } from '@/lib/chat/ui-parts';
 import type { ReplyEnding } from '@/lib/llm/reply-metadata';
@@ -12,6 +13,7 @@ import { DerivedStatus } from './derived-status';
 import { GateAsk, RanNotice } from './gate-prompt';
 import { Markdown } from './markdown';
 import { CopyMessage, EditMessage } from './message-actions';
+import { PromptChip } from './prompt-chip';
 import { ReplyNotSavedNotice } from './reply-not-saved';
 import { ResultResourcesList } from './result-resources-list';
 import { SecretReferences } from './secret-reveal';
@@ -85,6 +87,15 @@ export function MessageView({
               </p>
             ) : (
               <Markdown key={key} text={part.text} />
+            );
+          }
+          if (isPromptPart(part)) {
+            // Text from an MCP prompt: shown as the prompt's, never as markup.
+            return (
+              <div key={key} className="flex flex-col items-start gap-1" data-testid="prompt-part">
+                <PromptChip data={part.data} />
+                <p className="text-[15px] whitespace-pre-wrap break-words">{part.data.text}</p>
+              </div>
             );
           }
           if (part.type === 'reasoning') {

@@ -30,7 +30,7 @@ function snapshotOf(chat: HostChat): Snapshot {
   return { messages: chat.messages, status: chat.status, error: chat.error };
 }
 
-type SendInput = { text: string; messageId?: string };
+type SendInput = { text: string; messageId?: string } | { parts: UIMessage['parts']; messageId?: string };
 
 /**
  * `useChat`'s surface over the AI SDK's chat, which loads after the page is interactive (issue 14:

@@ -22,6 +22,7 @@ import { holdToolsUntil } from './held-tools';
 import { buildHostTools, liveToolNames } from './host-tools';
 import { conversationMessages } from './interrupted-turns';
 import { chooseModel } from './model-catalog';
+import { messageWords, settlePromptParts } from './prompt-parts';
 import { markEnded } from './reply-metadata';
 import { conversationSensitiveValues, ScrubBook } from './scrub-book';
 import { turnServerInstructions } from './server-instructions';
@@ -52,14 +53,14 @@ interface TurnParts {
 export async function handleChatRequest(body: unknown, user: SessionUser): Promise<Response> {
   const parsed = parseChatRequest(body);
   if (!parsed.ok) return jsonError(400, parsed.error);
-  const request = parsed.request;
+  let request = parsed.request;
   const config = hostConfig();
   const chatMode = parseChatMode(request.chatMode, config.chat.defaultMode);
   const choice = await chooseModel(request.modelId, config.models.default);
   if (!choice.ok) return jsonError(503, choice.reason);
 
   const db = await getDb();
-  const text = request.message?.parts.map((p) => p.text).join('\n') ?? '';
+  const text = messageWords(request.message?.parts ?? []);
   const opening = ensureConversation(db, user.id, request.id, {
     // The title is stored in plain text: a credential in the first message is masked there.
     title: titleFrom(cleanText(text, { credentialPatterns: configuredCredentialPatterns() })),
@@ -73,6 +74,8 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   // nothing here is sent anywhere, and a refused conversation drops it.
   const registry = await getRegistry();
   await registry.reachFor(user.id);
+  // Text from an MCP prompt, settled by the host: its server as this user knows it, the boundary.
+  request = settleRequest(request, registry, user.id);
   const session = { userId: user.id };
   // Issue 12, item 2: every value withheld so far in this conversation (added once the history is
   // read, before the model or a tool sees anything), and those this turn withholds.
@@ -135,6 +138,13 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
     turn,
   );
   return activeStreamResponse(stream);
+}
+
+/** The request with its message's prompt parts settled (lib/llm/prompt-parts.ts). */
+function settleRequest(request: ChatRequest, registry: McpRegistry, userId: string): ChatRequest {
+  if (!request.message) return request;
+  const message = settlePromptParts(request.message, (id) => registry.getFor(id, userId)?.config.name);
+  return message === request.message ? request : { ...request, message };
 }
 
 /**

@@ -7,12 +7,9 @@ import { log } from '../log/logger';
 import { createScrubSet } from '../trust/scrub';
 import type { ChatRequest } from './chat-request';
 import { conversationMessages } from './interrupted-turns';
+import { keepPromptMarks, partsFingerprint } from './prompt-parts';
 import { conversationSensitiveValues } from './scrub-book';
 import { markRunningTurn, type TurnMarker } from './turn-marker';
-
-function textOf(parts: readonly UIMessage['parts'][number][]): string {
-  return parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
-}
 
 export type HistoryResult =
   | {
@@ -56,10 +53,11 @@ export async function turnHistory(
     }
     if (knownIndex < stored.length - 1) await deleteMessagesAfter(db, userId, request.id, incoming.id);
     const previous = stored.slice(0, knownIndex);
-    if (textOf(known.parts) === textOf(incoming.parts))
+    if (partsFingerprint(known.parts) === partsFingerprint(incoming.parts))
       return { ok: true, history: [...previous, known], saved: STORED, turn: turn() };
-    // Issue 15 item 8: the user edited their latest message; it is stored as edited.
-    const edited: UIMessage = { ...known, parts: incoming.parts };
+    // Issue 15 item 8: the user edited their latest message; it is stored as edited. A prompt's
+    // text it still holds stays marked as the prompt's (prompt-parts.ts).
+    const edited: UIMessage = { ...known, parts: keepPromptMarks(known.parts, incoming.parts) };
     await saveMessage(db, userId, request.id, edited, sealedAfter(previous));
     return { ok: true, history: [...previous, edited], saved: STORED, turn: turn() };
   }
@@ -81,7 +79,7 @@ function sealedAfter(previous: UIMessage[]) {
   };
 }
 
-/** The turn's new user message as it is stored and sent: the client's id and text parts only. */
+/** The turn's new user message as it is stored and sent: the client's id and its text and prompt parts only. */
 export function newUserMessage(incoming: NonNullable<ChatRequest['message']>): UIMessage {
   return { id: incoming.id, role: 'user', parts: incoming.parts };
 }

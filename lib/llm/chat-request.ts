@@ -1,18 +1,38 @@
 import { z } from 'zod';
+import { PROMPT_PART } from '../chat/prompt-part';
 import { clientId } from '../http/ids';
 
 const MAX_TEXT = 32_000;
 
 const textPart = z.object({ type: z.literal('text'), text: z.string().max(MAX_TEXT) });
 
+/**
+ * Text that came from an MCP prompt, in a part of its own (lib/chat/prompt-part.ts). The browser says
+ * only which prompt and what text; anything else it sends in the part is dropped, and the host fills
+ * in the server's name and the spotlight boundary itself (prompt-parts.ts). Marking text as a
+ * prompt's only makes it less trusted: the model gets every such part spotlighted.
+ */
+const promptPart = z.object({
+  type: z.literal(PROMPT_PART),
+  data: z.object({
+    serverId: z.string().min(1).max(100),
+    name: z.string().min(1).max(200),
+    title: z.string().max(200).optional(),
+    text: z.string().max(MAX_TEXT),
+  }),
+});
+
 const userMessage = z.object({
   id: clientId,
   role: z.literal('user'),
   parts: z
-    .array(textPart)
+    .array(z.union([textPart, promptPart]))
     .min(1)
     .max(20)
-    .refine((parts) => parts.some((p) => p.text.trim().length > 0), 'the message is empty'),
+    .refine(
+      (parts) => parts.some((p) => (p.type === 'text' ? p.text : p.data.text).trim().length > 0),
+      'the message is empty',
+    ),
 });
 
 export const chatRequestSchema = z.object({

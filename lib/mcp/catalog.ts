@@ -55,6 +55,9 @@ const LenientListTools = z.looseObject({
 });
 
 async function listAll(client: Client, timeoutMs: number): Promise<{ tools: RawTool[]; ttlMs?: number }> {
+  // A server that declares no `tools` capability (one offering only prompts, say) is not asked:
+  // it would answer "method not found", and the connection would fail over a list it never offered.
+  if (!client.getServerCapabilities()?.tools) return { tools: [] };
   const tools: RawTool[] = [];
   let cursor: string | undefined;
   let ttlMs: number | undefined;

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, CompleteRequestParams } from '@modelcontextprotocol/client';
 import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { ResultSchema } from '@modelcontextprotocol/core';
 import { deploymentMode } from '../config/deployment';
@@ -8,7 +8,7 @@ import { undeclaredApprovalTools } from '../mcplet/verified-approval';
 import type { OutboundPolicy } from '../net/address-rules';
 import { OutboundRefusedError } from '../net/guard';
 import { buildCatalog, EMPTY_CATALOG, type ServerCatalog } from './catalog';
-import { listenForToolChanges } from './change-listener';
+import { type ChangeFilter, listenForChanges } from './change-listener';
 import { handleElicitation } from './elicitation';
 import { outsideAnyCall } from './elicitation-scope';
 import { elicitationStore } from './elicitation-store';
@@ -16,6 +16,7 @@ import { extensionContent } from './extension-content';
 import { listStale } from './list-freshness';
 import type { ServerOAuthBook } from './oauth/server-oauth';
 import { type OpenedClient, openClient, type TransportKind } from './open-client';
+import { PromptList } from './prompts';
 import { isModernRevision } from './protocol-revision';
 import type { Exchange } from './recording-transport';
 import { handleSampling } from './sampling';
@@ -74,6 +75,11 @@ export class ServerConnection {
   /** Who the server says it is; `title` and `icon` (MCP 2025-11-25) as the host may show them. */
   serverInfo: { name: string; version: string; title?: string; icon?: IconSource } | null = null;
   private listed: ServerCatalog = EMPTY_CATALOG;
+  /** The server's MCP prompts (prompts.ts), listed beside its tools. */
+  private readonly promptList = new PromptList(
+    (level, message) => this.note(level, message),
+    CONNECT_TIMEOUT_MS,
+  );
   /** Whether a subscriptions/listen stream for tool changes is open (2026-07-28). */
   private listening = false;
   /** A re-listing of a stale list is under way. */
@@ -114,6 +120,22 @@ export class ServerConnection {
       this.refreshSoon();
     }
     return this.listed;
+  }
+
+  /** The server's prompts as last listed; a stale 2026-07-28 list is listed again in the background. */
+  get prompts() {
+    const client = this.status === 'ready' ? this.opened?.client : undefined;
+    return this.promptList.read(client, isModernRevision(this.protocolVersion));
+  }
+
+  /** Why the server's prompts could not be listed last time, if they could not. */
+  get promptsError(): string | null {
+    return this.promptList.error;
+  }
+
+  /** What the server declared it offers (its capabilities), while connected. */
+  get capabilities() {
+    return this.opened?.client.getServerCapabilities();
   }
 
   /** This server among all the host's: its id, with its owner's for a server a user added. */
@@ -186,6 +208,10 @@ export class ServerConnection {
       this.note('info', 'tools/list_changed received; listing again');
       this.refreshSoon();
     });
+    opened.client.setNotificationHandler('notifications/prompts/list_changed', async () => {
+      this.note('info', 'prompts/list_changed received; listing prompts again');
+      this.promptList.refreshSoon(opened.client);
+    });
     opened.client.setRequestHandler('elicitation/create', (request, ctx) =>
       handleElicitation(this.key, request.params, ctx.mcpReq.signal),
     );
@@ -215,7 +241,7 @@ export class ServerConnection {
         return;
       }
       this.attach(opened);
-      await this.refresh();
+      await Promise.all([this.refresh(), this.promptList.refresh(opened.client)]);
       this.status = 'ready';
       this.lastError = null;
       this.attempt = 0;
@@ -227,15 +253,24 @@ export class ServerConnection {
     }
   }
 
-  /** A 2026-07-28 server's tool changes, on the stream the host opens (change-listener.ts). */
+  /** A 2026-07-28 server's tool and prompt changes, on the stream the host opens (change-listener.ts). */
   private listenForChanges(opened: OpenedClient) {
     if (!isModernRevision(this.protocolVersion)) return;
-    if (!opened.client.getServerCapabilities()?.tools?.listChanged) return;
-    void listenForToolChanges(opened.client, {
+    const declared = opened.client.getServerCapabilities();
+    const filter: ChangeFilter = {
+      ...(declared?.tools?.listChanged ? { toolsListChanged: true as const } : {}),
+      ...(declared?.prompts?.listChanged ? { promptsListChanged: true as const } : {}),
+    };
+    if (!filter.toolsListChanged && !filter.promptsListChanged) return;
+    void listenForChanges(opened.client, filter, {
       current: () => this.opened === opened && this.status !== 'closed',
-      reopened: () => this.refreshSoon(),
-      listening: (on) => {
-        this.listening = on;
+      reopened: () => {
+        if (filter.toolsListChanged) this.refreshSoon();
+        if (filter.promptsListChanged) this.promptList.refreshSoon(opened.client);
+      },
+      listening: (honored) => {
+        this.listening = honored.tools;
+        this.promptList.listening = honored.prompts;
       },
       note: (level, message) => this.note(level, message),
     });
@@ -391,7 +426,7 @@ export class ServerConnection {
           throw this.unavailable();
         }
         this.attach(opened);
-        await this.refresh();
+        await Promise.all([this.refresh(), this.promptList.refresh(opened.client)]);
         this.note('info', `new session over ${opened.kind}`);
         return opened;
       } catch (error) {
@@ -473,6 +508,18 @@ export class ServerConnection {
     return this.onWire((opened) => opened.client.listResources(undefined, { timeout: this.callTimeoutMs }));
   }
 
+  /** MCP `prompts/get` on the current session; lib/mcp/prompts-api.ts checks the arguments and reads the answer. */
+  async getPrompt(name: string, args: Record<string, string>) {
+    return this.onWire((opened) =>
+      opened.client.getPrompt({ name, arguments: args }, { timeout: this.callTimeoutMs }),
+    );
+  }
+
+  /** MCP `completion/complete` on the current session (only asked of a server that declares `completions`). */
+  async complete(params: CompleteRequestParams) {
+    return this.onWire((opened) => opened.client.complete(params, { timeout: this.callTimeoutMs }));
+  }
+
   /** Marks the server down after a call failed on the wire; reconnection starts in the background. */
   markUnavailable(reason: string) {
     if (this.status === 'ready') this.lost(reason);
@@ -482,6 +529,7 @@ export class ServerConnection {
     this.status = 'closed';
     this.clearRetry();
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.promptList.stop();
     const opened = this.opened;
     this.opened = null;
     if (opened) {
