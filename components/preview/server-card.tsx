@@ -8,8 +8,8 @@ import { ChangedTools } from '../pinning/changed-tools';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { McpIcon } from '../ui/mcp-icon';
-import { ScrollRegion } from '../ui/scroll-region';
 import { errorOf, type ServerView } from './api';
+import { ServerLog } from './server-log';
 import { ServerSignIn } from './server-sign-in';
 import { ToolCallForm } from './tool-call-form';
 import { ToolTrust } from './trust-views';
@@ -241,21 +241,7 @@ export function ServerCard({ server, onChanged }: { server: ServerView; onChange
           </ul>
         </>
       ) : null}
-      <details className="mt-4 text-sm">
-        <summary className="cursor-pointer text-muted">Developer log ({server.log.length})</summary>
-        <ScrollRegion label={`Developer log of ${server.name}`} className="mt-1 max-h-48 overflow-auto">
-          <ul className="font-mono text-xs">
-            {server.log.map((entry) => (
-              <li
-                key={`${entry.at}-${entry.message}`}
-                className={entry.level === 'error' ? 'text-danger' : ''}
-              >
-                {new Date(entry.at).toLocaleTimeString()} {entry.message}
-              </li>
-            ))}
-          </ul>
-        </ScrollRegion>
-      </details>
+      <ServerLog server={server} onChanged={onChanged} />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

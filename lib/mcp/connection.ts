@@ -10,10 +10,11 @@ import { OutboundRefusedError } from '../net/guard';
 import { buildCatalog, EMPTY_CATALOG, type ServerCatalog } from './catalog';
 import { type ChangeFilter, listenForChanges } from './change-listener';
 import { handleElicitation } from './elicitation';
-import { outsideAnyCall } from './elicitation-scope';
+import { originOf, outsideAnyCall } from './elicitation-scope';
 import { elicitationStore } from './elicitation-store';
 import { extensionContent } from './extension-content';
 import { listStale } from './list-freshness';
+import type { LogLevel, LogLevelControl } from './log-levels';
 import type { ServerOAuthBook } from './oauth/server-oauth';
 import { type OpenedClient, openClient, type TransportKind } from './open-client';
 import { PromptList } from './prompts';
@@ -22,6 +23,7 @@ import type { Exchange } from './recording-transport';
 import { handleSampling } from './sampling';
 import { connectionKey, type ServerConfig } from './server-config';
 import { readServerInfo } from './server-info';
+import { type HostNoteLevel, MODERN_CALL_LOG_LEVEL, ServerLog, type StoredLogEntry } from './server-log';
 import { AuthorizationRequiredError, httpStatusOf, safeErrorText } from './wire-errors';
 
 /**
@@ -38,11 +40,7 @@ export type ConnectionStatus =
 
 type StoppedStatus = 'refused' | 'authorization-required';
 
-export interface LogEntry {
-  at: number;
-  level: 'info' | 'warn' | 'error';
-  message: string;
-}
+export type LogEntry = StoredLogEntry;
 
 const BACKOFF_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -84,7 +82,10 @@ export class ServerConnection {
   private listening = false;
   /** A re-listing of a stale list is under way. */
   private relisting = false;
-  readonly log: LogEntry[] = [];
+  /** The preview's log of this server: host notes, its log messages, its stderr (server-log.ts). */
+  private readonly serverLog: ServerLog;
+  /** The level last set with `logging/setLevel`; set again on every new session. */
+  private logLevel: LogLevel | null = null;
   private opened: OpenedClient | null = null;
   private attempt = 0;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -98,7 +99,9 @@ export class ServerConnection {
     private readonly pools: ReadonlySet<string>,
     /** Issue 13: the host's OAuth for HTTP servers (absent in tests that need none). */
     private readonly oauth: () => ServerOAuthBook | undefined = () => undefined,
-  ) {}
+  ) {
+    this.serverLog = new ServerLog(() => ({ name: this.config.name, key: this.key }));
+  }
 
   get id() {
     return this.config.id;
@@ -162,9 +165,13 @@ export class ServerConnection {
     for (const listener of this.listeners) listener();
   }
 
-  private note(level: LogEntry['level'], message: string) {
-    this.log.push({ at: Date.now(), level, message });
-    if (this.log.length > 200) this.log.splice(0, this.log.length - 200);
+  /** Every entry of the server's log, oldest first, masked. */
+  get log(): StoredLogEntry[] {
+    return this.serverLog.entries();
+  }
+
+  private note(level: HostNoteLevel, message: string) {
+    this.serverLog.note(level, message);
   }
 
   connect(): Promise<void> {
@@ -199,9 +206,15 @@ export class ServerConnection {
     this.instructions = opened.client.getInstructions() ?? null;
     const info = opened.client.getServerVersion();
     this.serverInfo = info ? readServerInfo(info) : null;
-    opened.stderr?.on('data', (chunk: Buffer) =>
-      this.note('info', `stderr: ${chunk.toString('utf8').trimEnd().slice(0, 500)}`),
-    );
+    if (opened.stderr) {
+      const stderr = this.serverLog.stderrReader();
+      opened.stderr.on('data', stderr.data);
+      opened.stderr.on('end', stderr.end);
+    }
+    // Whose call a message came during (its stream's async context): a shared server's log is per user.
+    opened.client.setNotificationHandler('notifications/message', async (notification) => {
+      this.serverLog.message(notification.params, originOf(this.key)?.userId);
+    });
     opened.client.onclose = () => this.lost('the connection closed');
     opened.client.onerror = (error) => this.note('warn', `transport: ${safeErrorText(error)}`);
     opened.client.setNotificationHandler('notifications/tools/list_changed', async () => {
@@ -241,6 +254,7 @@ export class ServerConnection {
         return;
       }
       this.attach(opened);
+      await this.restoreLogLevel(opened);
       await Promise.all([this.refresh(), this.promptList.refresh(opened.client)]);
       this.status = 'ready';
       this.lastError = null;
@@ -426,6 +440,7 @@ export class ServerConnection {
           throw this.unavailable();
         }
         this.attach(opened);
+        await this.restoreLogLevel(opened);
         await Promise.all([this.refresh(), this.promptList.refresh(opened.client)]);
         this.note('info', `new session over ${opened.kind}`);
         return opened;
@@ -518,6 +533,51 @@ export class ServerConnection {
   /** MCP `completion/complete` on the current session (only asked of a server that declares `completions`). */
   async complete(params: CompleteRequestParams) {
     return this.onWire((opened) => opened.client.complete(params, { timeout: this.callTimeoutMs }));
+  }
+
+  /**
+   * Whether the preview may set this server's log level: `logging/setLevel` is a 2025-era request,
+   * for servers that declare the `logging` capability; 2026-07-28 removed it (SEP-2575).
+   */
+  get logLevelControl(): LogLevelControl {
+    const level = this.logLevel;
+    if (this.status !== 'ready' || !this.opened)
+      return { settable: false, why: 'not-connected', reason: 'Not connected.', level };
+    if (isModernRevision(this.protocolVersion))
+      return {
+        settable: false,
+        why: 'modern',
+        reason: `MCP ${this.protocolVersion} removed logging/setLevel: the host asks for ${MODERN_CALL_LOG_LEVEL} and above with each call.`,
+        level,
+      };
+    if (!this.opened.client.getServerCapabilities()?.logging)
+      return {
+        settable: false,
+        why: 'not-offered',
+        reason: 'The server does not declare the logging capability.',
+        level,
+      };
+    return { settable: true, level };
+  }
+
+  /** `logging/setLevel` on the current session; remembered and sent again on every new one. */
+  async setLogLevel(level: LogLevel): Promise<void> {
+    await this.onWire((opened) => opened.client.setLoggingLevel(level, { timeout: this.callTimeoutMs }));
+    this.logLevel = level;
+    this.note('info', `log level set to ${level}`);
+  }
+
+  /** A new session starts at the server's default level: the one set before is set again (2025-era only). */
+  private async restoreLogLevel(opened: OpenedClient) {
+    const level = this.logLevel;
+    if (!level || isModernRevision(this.protocolVersion)) return;
+    if (!opened.client.getServerCapabilities()?.logging) return;
+    try {
+      await opened.client.setLoggingLevel(level, { timeout: CONNECT_TIMEOUT_MS });
+      this.note('info', `log level set to ${level} again`);
+    } catch (error) {
+      this.note('warn', `could not set the log level to ${level} again: ${safeErrorText(error)}`);
+    }
   }
 
   /** Marks the server down after a call failed on the wire; reconnection starts in the background. */

@@ -37,6 +37,7 @@ import { checkOutput, markedInvalid, OutputSchemaError } from './output-check';
 import type { Exchange } from './recording-transport';
 import type { McpRegistry } from './registry';
 import { hintsTrusted } from './server-config';
+import { callLogMeta } from './server-log';
 import { describeErrors } from './validators';
 
 const emptyScrubSet = createScrubSet([]);
@@ -272,6 +273,8 @@ async function dispatchOnce(
   // SEP client responsibility 1: the conversation's request annotations ride beside mcplet_auth.
   const meta = withRequestAnnotations(
     {
+      // 2026-07-28: a server sends log messages only for a request that names a level (server-log.ts).
+      ...callLogMeta(connection.protocolVersion),
       ...(passed.auth ? { mcplet_auth: passed.auth } : {}),
       // SEP-2672: the assertion exactly as the browser gave it, with the server's challenge id.
       ...(passed.verified ? approvalEvidence(passed.verified.challengeId, passed.verified.response) : {}),

@@ -1,12 +1,15 @@
+import { deploymentMode } from '../config/deployment';
 import { modelToolName } from '../mcplet/names';
 import { gateVerdict, usualCaller } from '../mcplet/policy';
 import type { TrustVerdict } from '../mcplet/trust-escalation';
 import type { McpletTool, RejectedTool } from '../mcplet/types';
 import type { ServerConnection } from './connection';
+import type { LogLevelControl, ServerLogEntry } from './log-levels';
 import type { SignInStatus } from './oauth/server-oauth';
 import { changedViewsOf } from './pin-changes';
 import type { PinBook, ToolChange, ViewChange } from './pins';
 import { hintsTrusted } from './server-config';
+import { entriesFor, SHOWN } from './server-log';
 
 export interface ToolView extends Omit<McpletTool, 'icon'> {
   modelName: string;
@@ -44,7 +47,10 @@ export interface ServerView {
   /** This user's changed tools, with the diff to accept, and the views refused until their change is accepted. */
   toolChanges: ToolChange[];
   viewChanges: ViewChange[];
-  log: Array<{ at: number; level: string; message: string }>;
+  /** The newest entries of the server's log, masked (server-log.ts), oldest first. */
+  log: ServerLogEntry[];
+  /** Whether the preview may set the server's log level, and the level set. */
+  logging: LogLevelControl;
   /** Issue 13: the viewer's OAuth sign-in to this server (never a token). */
   signIn?: SignInStatus;
 }
@@ -106,6 +112,10 @@ export function serverView(
     rejected: catalog.rejected,
     toolChanges: pins && viewer ? pins.changes(viewer.userId, config.id, catalog) : [],
     viewChanges: pins && viewer ? changedViewsOf(pins, viewer.userId, connection) : [],
-    log: connection.log.slice(-50),
+    log: entriesFor(connection.log, {
+      userId: viewer?.userId,
+      shared: connection.config.ownerId === undefined && deploymentMode() === 'hosted',
+    }).slice(-SHOWN),
+    logging: connection.logLevelControl,
   };
 }

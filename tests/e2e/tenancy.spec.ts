@@ -75,6 +75,7 @@ const CROSS_USER: Record<string, string> = {
   'POST /api/servers': `${OWN_ONLY}: a server added is the adder's`,
   'DELETE /api/servers/[id]': OPERATOR,
   'POST /api/servers/[id]/reconnect': OPERATOR,
+  'POST /api/servers/[id]/log-level': OPERATOR,
   'POST /api/servers/[id]/oauth': `${SERVERS}; tokens are sealed per user (server_auth)`,
   'DELETE /api/servers/[id]/oauth': `${SERVERS}; tokens are sealed per user (server_auth)`,
   'GET /api/servers/[id]/tools/[name]/change': `${SERVERS}; pins are per user`,
@@ -314,6 +315,7 @@ test.describe
     test("B cannot remove, reconnect or sign out of the operator's servers for everyone", async () => {
       expect([403, 404]).toContain((await b.delete('/api/servers/vault')).status());
       expect([403, 404]).toContain((await b.post('/api/servers/vault/reconnect', { data: {} })).status());
+      expect((await b.post('/api/servers/vault/log-level', { data: { level: 'debug' } })).status()).toBe(403);
       const servers = (await (await a.get('/api/servers')).json()) as { servers: { id: string }[] };
       expect(servers.servers.map((s) => s.id)).toContain('vault');
     });
