@@ -141,7 +141,7 @@ export function Chat(props: ChatProps) {
   }
 
   /**
-   * Issue 15 item 8: the latest user message, edited: it replaces the stored one and the reply after it.
+   * The latest user message, edited: it replaces the stored one and the reply after it.
    * The edit is of the user's own words; text from a prompt stays in its own part, as it was.
    */
   function edit(message: UIMessage, text: string) {

@@ -39,7 +39,7 @@ export interface HostConfig {
   /** Issue 16, hosted mode: whether anyone may create an account, or only with an operator's invitation. */
   auth: { signUp: 'open' | 'invitation' };
   /**
-   * Issue 16, hosted mode: per-user limits (429 with Retry-After beyond them). In every mode:
+   * Per-user limits in hosted mode (429 with Retry-After beyond them). In every mode:
    * sampling requests a minute per user and server (MCP 2025-11-25 "Sampling": rate limiting).
    */
   limits: { chatTurnsPerMinute: number; toolCallsPerMinute: number; samplingPerServerPerMinute: number };

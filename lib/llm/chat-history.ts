@@ -55,7 +55,7 @@ export async function turnHistory(
     const previous = stored.slice(0, knownIndex);
     if (partsFingerprint(known.parts) === partsFingerprint(incoming.parts))
       return { ok: true, history: [...previous, known], saved: STORED, turn: turn() };
-    // Issue 15 item 8: the user edited their latest message; it is stored as edited. A prompt's
+    // The user edited their latest message; it is stored as edited. A prompt's
     // text it still holds stays marked as the prompt's (prompt-parts.ts).
     const edited: UIMessage = { ...known, parts: keepPromptMarks(known.parts, incoming.parts) };
     await saveMessage(db, userId, request.id, edited, sealedAfter(previous));

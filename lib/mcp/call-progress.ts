@@ -1,4 +1,5 @@
 import { cleanText } from '../mcplet/model-facing';
+import { singleLine } from '../mcplet/projection';
 import type { RedactionOptions } from '../trust/redaction';
 
 /**
@@ -30,10 +31,7 @@ export function readProgress(params: unknown, options: RedactionOptions = {}): C
   const read: CallProgress = { progress };
   if (typeof total === 'number' && Number.isFinite(total) && total > 0) read.total = total;
   if (typeof message === 'string') {
-    const line = message
-      .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+    const line = singleLine(message);
     if (line) read.message = cleanText(line, options).slice(0, MAX_PROGRESS_MESSAGE);
   }
   return read;

@@ -38,14 +38,16 @@ export function randomBoundary(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Server text as one line: control and format characters and line breaks become single spaces. */
+export function singleLine(text: string): string {
+  return text
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 function oneLine(text: string): string {
-  return (
-    text
-      .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 160) || 'a tool'
-  );
+  return singleLine(text).slice(0, 160) || 'a tool';
 }
 
 /**
