@@ -24,13 +24,13 @@ type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
 
 /**
  * Adds the system monitor with this admission, has the model open its view, and approves that
- * call: the gate dialog it leaves, still drawing whatever the view asks next.
+ * call: the server's id and the gate dialog it leaves, still drawing whatever the view asks next.
  */
 async function openMonitor(
   { chat, fakeModel, servers, page }: Pick<Fixtures, 'chat' | 'fakeModel' | 'servers' | 'page'>,
   registration: { admission: 'overlay' | 'annotations'; overlay?: Record<string, unknown> },
   scopes?: string[],
-): Promise<GateDialog> {
+): Promise<{ id: string; gate: GateDialog }> {
   const id = token('sysmon').slice(0, 12);
   expect((await servers.register({ id, transport: { type: 'http', url }, ...registration })).status).toBe(
     201,
@@ -48,7 +48,7 @@ async function openMonitor(
   if (scopes) expect(await gate.offeredScopes()).toEqual(scopes);
   await gate.approve();
   await new Views(page).ready();
-  return gate;
+  return { id, gate };
 }
 
 test('issue 11 item 3: "allow while this view is open" stops the dialogs of a polling view (server-system-monitor from npm); revoking the rule brings them back', async ({
@@ -68,11 +68,11 @@ test('issue 11 item 3: "allow while this view is open" stops the dialogs of a po
     'poll-system-stats': { mcpletType: 'action', visibility: ['app'] },
   };
   // A model's call: remembered for this conversation, or always.
-  const gate = await openMonitor({ chat, fakeModel, servers, page }, { admission: 'overlay', overlay }, [
-    'once',
-    'conversation',
-    'always',
-  ]);
+  const { id, gate } = await openMonitor(
+    { chat, fakeModel, servers, page },
+    { admission: 'overlay', overlay },
+    ['once', 'conversation', 'always'],
+  );
 
   // Declared an action: the app-only poll is a confirm-level call, every 2 s.
   await expect(gate.root).toHaveAttribute('data-tool', 'poll-system-stats');
@@ -82,14 +82,16 @@ test('issue 11 item 3: "allow while this view is open" stops the dialogs of a po
   const other = await page.context().newPage();
   const log = new ActionLog(other);
   // The rule is in effect once a poll is logged as approved by it.
-  await expect.poll(() => log.count('poll-system-stats', REMEMBERED), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => log.count('poll-system-stats', REMEMBERED, id), { timeout: 30_000 })
+    .toBeGreaterThan(0);
   // A poll that was asked before the rule existed still waits at its own dialog: answer it once.
   while (await gate.root.isVisible()) await gate.approve();
   await GateDialog.startCounting(page);
-  const before = await log.count('poll-system-stats', REMEMBERED);
+  const before = await log.count('poll-system-stats', REMEMBERED, id);
   // Three more polls reach the server with no dialog in between.
   await expect
-    .poll(() => log.count('poll-system-stats', REMEMBERED), { timeout: 20_000 })
+    .poll(() => log.count('poll-system-stats', REMEMBERED, id), { timeout: 20_000 })
     .toBeGreaterThanOrEqual(before + 3);
   expect(await GateDialog.counted(page)).toBe(0);
   await expect(gate.root).toHaveCount(0);
@@ -98,12 +100,12 @@ test('issue 11 item 3: "allow while this view is open" stops the dialogs of a po
   await settings.open();
   await expect(settings.rule('poll-system-stats')).toHaveAttribute('data-scope', 'view');
   await settings.revoke('poll-system-stats');
-  const revokedAt = await log.count('poll-system-stats', REMEMBERED);
+  const revokedAt = await log.count('poll-system-stats', REMEMBERED, id);
 
   // The next poll asks again.
   await expect(gate.root).toHaveAttribute('data-tool', 'poll-system-stats', { timeout: 30_000 });
   expect(await GateDialog.counted(page)).toBeGreaterThan(0);
-  expect(await log.count('poll-system-stats', REMEMBERED)).toBeLessThanOrEqual(revokedAt + 1);
+  expect(await log.count('poll-system-stats', REMEMBERED, id)).toBeLessThanOrEqual(revokedAt + 1);
   await gate.cancel();
 });
 
@@ -114,19 +116,21 @@ test("a view's own app-only poll under annotations admission raises no dialog: 3
   page,
 }) => {
   test.setTimeout(120_000);
-  const gate = await openMonitor({ chat, fakeModel, servers, page }, { admission: 'annotations' });
+  const { id, gate } = await openMonitor({ chat, fakeModel, servers, page }, { admission: 'annotations' });
   const views = new Views(page);
   await GateDialog.startCounting(page);
 
   const log = new ActionLog(await page.context().newPage());
-  const before = await log.count('poll-system-stats');
+  const before = await log.count('poll-system-stats', undefined, id);
   // The view polls every 2 s: fifteen polls are 30 s of it, with no dialog drawn.
   await expect
-    .poll(async () => (await log.count('poll-system-stats')) - before, { timeout: 75_000 })
+    .poll(async () => (await log.count('poll-system-stats', undefined, id)) - before, { timeout: 75_000 })
     .toBeGreaterThanOrEqual(15);
   expect(await GateDialog.counted(page)).toBe(0);
   await expect(gate.root).toHaveCount(0);
-  await expect(log.stored('poll-system-stats', 'ok').filter({ hasText: 'notify' }).first()).toBeVisible();
+  await expect(
+    log.stored('poll-system-stats', 'ok').filter({ hasText: 'notify' }).filter({ hasText: id }).first(),
+  ).toBeVisible();
 
   // One notice for the tool, counting its calls, not a stack of them.
   const notices = new NoticeToast(page);

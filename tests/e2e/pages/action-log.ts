@@ -4,8 +4,13 @@ import type { Locator, Page } from '@playwright/test';
 export class ActionLog {
   constructor(readonly page: Page) {}
 
-  rows(toolName: string, outcome?: RegExp): Locator {
-    const rows = this.page.getByTestId('audit-row').filter({ hasText: toolName });
+  /**
+   * The rows of a tool, of one server when `serverId` is given: tests in parallel workers share the
+   * local user's log, and two of them may call tools of the same name on servers of their own.
+   */
+  rows(toolName: string, outcome?: RegExp, serverId?: string): Locator {
+    let rows = this.page.getByTestId('audit-row').filter({ hasText: toolName });
+    if (serverId) rows = rows.filter({ hasText: serverId });
     return outcome ? rows.filter({ hasText: outcome }) : rows;
   }
 
@@ -15,8 +20,8 @@ export class ActionLog {
   }
 
   /** How many calls of this tool the log holds with this outcome, read afresh. */
-  async count(toolName: string, outcome?: RegExp): Promise<number> {
+  async count(toolName: string, outcome?: RegExp, serverId?: string): Promise<number> {
     await this.page.goto('/audit');
-    return this.rows(toolName, outcome).count();
+    return this.rows(toolName, outcome, serverId).count();
   }
 }
