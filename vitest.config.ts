@@ -17,7 +17,10 @@ export default defineConfig({
       'tests/fixtures/**/*.test.ts',
     ],
     environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Vitest's default on a two-core machine is one worker; most files wait on a database, a
+    // server or a child process, so two keep both cores busy (the CI machine has two).
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
