@@ -15,6 +15,7 @@ import {
   listResourcesFromView,
   readResourceFromView,
   safeLink,
+  sampleFromView,
 } from '@/lib/apps/view-requests';
 import { viewToolResult } from '@/lib/apps/view-tool-result';
 import type { ConcreteDisplayMode } from '@/lib/mcplet/types';
@@ -82,6 +83,8 @@ function capabilities(resource: LoadedResource): McpUiHostCapabilities {
     downloadFile: {},
     serverTools: {},
     serverResources: {},
+    // Sampling with tools, as the host declares to servers; each request stops at the sampling dialog.
+    sampling: { tools: {} },
     logging: {},
     updateModelContext: { text: {}, structuredContent: {} },
     message: { text: {} },
@@ -265,6 +268,11 @@ export function useViewBridge(inputs: BridgeInputs) {
       return viewToolResult(
         await callToolFromView(serverId, params.name, params.arguments, { conversationId, viewId }),
       );
+    };
+    bridge.oncreatesamplingmessage = async (params) => {
+      latest.current.events.log('info', 'view asked the model (sampling)');
+      const { conversationId, viewId } = latest.current;
+      return sampleFromView(conversationId, viewId, params);
     };
     bridge.onreadresource = async (params) => readResourceFromView(latest.current.serverId, params.uri);
     bridge.onlistresources = async () => listResourcesFromView(latest.current.serverId);

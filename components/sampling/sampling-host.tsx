@@ -136,15 +136,27 @@ function Dialog({
           data-testid="sampling-dialog"
           data-tool={prompt.toolName}
           data-server={prompt.serverName}
+          data-from={prompt.fromView ? 'view' : 'server'}
         >
           <AlertDialog.Title className="text-base font-semibold">Allow a model request?</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-2 text-sm">
               <p data-testid="sampling-asker">
-                <strong>{prompt.serverName}</strong> asks the model of this conversation for an answer, during
-                the call of {prompt.toolTitle ? <strong>{prompt.toolTitle} </strong> : null}
-                <code className="font-mono">{prompt.toolName}</code>. The model sees only what is below, and
-                the server gets its answer.
+                {prompt.fromView ? (
+                  <>
+                    The view of <strong>{prompt.serverName}</strong> shown for{' '}
+                    {prompt.toolTitle ? <strong>{prompt.toolTitle} </strong> : null}
+                    <code className="font-mono">{prompt.toolName}</code> asks the model of this conversation
+                    for an answer. The model sees only what is below, and the view gets its answer.
+                  </>
+                ) : (
+                  <>
+                    <strong>{prompt.serverName}</strong> asks the model of this conversation for an answer,
+                    during the call of {prompt.toolTitle ? <strong>{prompt.toolTitle} </strong> : null}
+                    <code className="font-mono">{prompt.toolName}</code>. The model sees only what is below,
+                    and the server gets its answer.
+                  </>
+                )}
               </p>
               {prompt.trustReasons.length > 0 ? (
                 <div data-testid="sampling-trust">

@@ -1,4 +1,10 @@
-import type { CallToolResult, ListResourcesResult, ReadResourceResult } from '@modelcontextprotocol/client';
+import type {
+  CallToolResult,
+  CreateMessageRequest,
+  CreateMessageResult,
+  ListResourcesResult,
+  ReadResourceResult,
+} from '@modelcontextprotocol/client';
 import { type RefusalReason, refusalWords } from '../gates/answers';
 import { type CallResponse, envelopeError } from '../mcp/call-response';
 import { GATE_TABLE } from '../mcplet/gates';
@@ -107,6 +113,34 @@ async function callFromView(
     isError: true,
     content: [{ type: 'text', text: error ? `${error.message} (${error.code})` : 'The call failed.' }],
   };
+}
+
+/**
+ * `sampling/createMessage` from a view: sent to the host with the view's own id only; the host finds
+ * the view in its records, and the request waits at the host's sampling dialog like its server's
+ * would (counted as a call in flight, so the dialog is looked for at once). A refusal becomes the
+ * JSON-RPC error the view receives, in words.
+ */
+export async function sampleFromView(
+  conversationId: string | undefined,
+  viewId: string,
+  params: CreateMessageRequest['params'],
+): Promise<CreateMessageResult> {
+  if (!conversationId) throw new ViewRequestError('A view outside a conversation cannot ask the model.');
+  const end = useCallsInFlight.getState().begin();
+  try {
+    const response = await fetch(`/api/conversations/${encodeURIComponent(conversationId)}/view-sampling`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ viewId, params }),
+    });
+    const body = (await response.json().catch(() => ({}))) as CreateMessageResult & { error?: string };
+    if (!response.ok)
+      throw new ViewRequestError(body.error ?? `The host refused the request (HTTP ${response.status}).`);
+    return body;
+  } finally {
+    end();
+  }
 }
 
 export async function readResourceFromView(serverId: string, uri: string): Promise<ReadResourceResult> {

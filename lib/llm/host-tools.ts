@@ -208,6 +208,8 @@ export function buildHostTools(
           rememberView(session.userId, conversationId, {
             viewId: options.toolCallId,
             serverId: t.serverId,
+            toolName: t.name,
+            ...(t.title ? { toolTitle: t.title } : {}),
             viewTitle: `${server}: ${t.title ?? t.name}`,
           });
         const { args } = splitDisplayMode(input);

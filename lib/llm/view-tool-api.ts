@@ -28,7 +28,7 @@ const runAnswerSchema = z.union([
 ]);
 
 /** The view behind an id, from the server's own records only: a tool call it ran, or one stored. */
-async function findView(
+export async function findView(
   user: SessionUser,
   conversationId: string,
   id: string,

@@ -10,8 +10,8 @@ import { recordListing, resetViewTools } from './view-tools';
 
 const user = LOCAL_USER_ID;
 const conversation = 'conv_r';
-const viewA = { viewId: 'call_a', serverId: 'probe', viewTitle: 'Probe: A' };
-const viewB = { viewId: 'call_b', serverId: 'probe', viewTitle: 'Probe: B' };
+const viewA = { viewId: 'call_a', serverId: 'probe', toolName: 'a', viewTitle: 'Probe: A' };
+const viewB = { viewId: 'call_b', serverId: 'probe', toolName: 'b', viewTitle: 'Probe: B' };
 const reset = { name: 'view_reset', description: 'Resets the view', inputSchema: { type: 'object' } };
 
 let db: Db;

@@ -11,7 +11,12 @@ import { dropListing, recordListing, resetViewTools, viewInMessages } from './vi
 
 const user = 'u1';
 const conversation = 'conv_1';
-const view = { viewId: 'call_1', serverId: 'probe', viewTitle: 'Probe: probe_inline' };
+const view = {
+  viewId: 'call_1',
+  serverId: 'probe',
+  toolName: 'probe_inline',
+  viewTitle: 'Probe: probe_inline',
+};
 const listing = [
   {
     name: 'view_count',
@@ -231,6 +236,7 @@ describe('the view behind an id comes from the server’s own records', () => {
     expect(viewInMessages(messages('tool-p__probe_inline'), 'call_1', () => tool)).toEqual({
       viewId: 'call_1',
       serverId: 'probe',
+      toolName: 'probe_inline',
       viewTitle: 'Probe: probe_inline',
     });
   });

@@ -9,7 +9,7 @@ import { recordListing, resetViewTools } from './view-tools';
 
 const user = LOCAL_USER_ID;
 const conversation = 'conv_t';
-const view = { viewId: 'call_v', serverId: 'probe', viewTitle: 'Probe: V' };
+const view = { viewId: 'call_v', serverId: 'probe', toolName: 'v', viewTitle: 'Probe: V' };
 const PAGE = 'https://evil.example/view-page';
 const read = {
   name: 'view_read',

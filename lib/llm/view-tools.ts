@@ -9,6 +9,9 @@ import { admitViewTools, type ViewToolListing, viewToolModelName } from '../mcpl
 export interface KnownView {
   viewId: string;
   serverId: string;
+  /** The tool whose call shows the view. */
+  toolName: string;
+  toolTitle?: string;
   /** Shown in gates and cards: the server's name and the tool whose result the view shows. */
   viewTitle: string;
 }
@@ -93,7 +96,13 @@ export function viewInMessages(
         continue;
       const tool = resolve(part.type.slice(5));
       if (!tool?.ui?.resourceUri) return undefined;
-      return { viewId, serverId: tool.serverId, viewTitle: `${tool.serverName}: ${tool.title ?? tool.name}` };
+      return {
+        viewId,
+        serverId: tool.serverId,
+        toolName: tool.name,
+        ...(tool.title ? { toolTitle: tool.title } : {}),
+        viewTitle: `${tool.serverName}: ${tool.title ?? tool.name}`,
+      };
     }
   }
   return undefined;

@@ -14,6 +14,8 @@ export interface ElicitationOrigin extends ElicitationAsker {
   serverKey: string;
   /** The call's redaction (its turn's scrub set so far): a sampling answer is scrubbed with it too. */
   redaction?: RedactionOptions;
+  /** Set when the server's view of this call asked (MCP Apps), not the server itself. */
+  viewId?: string;
 }
 
 type Shown = ElicitationQuestion;

@@ -16,7 +16,7 @@ import { DEFAULT_CREDENTIAL_PATTERNS } from '../trust/credentials';
 import { EMPTY_TRUST_STATE, propagate, type TrustState } from '../trust/trust-state';
 import { dispatch } from './dispatch';
 import { McpRegistry } from './registry';
-import { handleSampling } from './sampling';
+import { handleSampling, handleViewSampling } from './sampling';
 import { answerSampling } from './sampling-answer';
 import { samplingBoard } from './sampling-board';
 import { configureSampling } from './sampling-services';
@@ -182,6 +182,42 @@ describe('MCP 2025-11-25 client/sampling and 2026-07-28 input_required sampling'
           'Modern asked for a completion from the model (sampling), which was not given: you rejected the request. The call was not completed.',
       },
     });
+  });
+
+  it("MCP Apps: a view's own request takes the same gate: shown as the view's, run on the conversation's model with only what it sent, logged as the view's; denied, the view gets the refusal", async () => {
+    const topic = `view-${Date.now()}`;
+    scriptModel(samplingText(topic), 'from the view');
+    const key = registry.getFor('modern', USER)?.key ?? '';
+    const origin = {
+      viewId: 'call_v',
+      callId: 'view:call_v',
+      userId: USER,
+      conversationId: 'c1',
+      serverId: 'modern',
+      serverKey: key,
+      serverName: 'Modern',
+      toolName: 'draft_reply',
+    };
+    const approved = handleViewSampling(origin, samplingParams(topic));
+    const prompt = await asked();
+    expect(prompt).toMatchObject({ serverName: 'Modern', toolName: 'draft_reply', fromView: true });
+    expect(await answerSampling(prompt.id, USER, { approved: true })).toEqual({ ok: true });
+    const answer = await approved;
+    expect(JSON.stringify(answer.content)).toContain('from the view');
+    const [sent] = fake.requests.filter((r) => r.match === samplingText(topic));
+    expect(sent?.body.messages).toEqual([
+      { role: 'system', content: SAMPLING_SYSTEM },
+      { role: 'user', content: samplingText(topic) },
+    ]);
+
+    const denied = handleViewSampling(origin, samplingParams(`${topic}-no`));
+    const again = await asked();
+    await answerSampling(again.id, USER, { approved: false });
+    await expect(denied).rejects.toMatchObject({ code: -1, message: 'User rejected sampling request' });
+    expect(audits.map((a) => [a.surface, a.outcome])).toEqual([
+      ['view-sampling', 'ok'],
+      ['view-sampling', 'declined:cancelled'],
+    ]);
   });
 
   it('attribution: a request outside a single tool call in flight is refused with a clear sentence, and nobody is shown it', async () => {

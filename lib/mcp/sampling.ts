@@ -22,7 +22,7 @@ import { type SamplingServices, samplingServices } from './sampling-services';
 function audit(services: SamplingServices, origin: ElicitationOrigin, outcome: string): void {
   services.audit({
     userId: origin.userId,
-    surface: 'sampling',
+    surface: origin.viewId ? 'view-sampling' : 'sampling',
     serverId: origin.serverId,
     toolName: origin.toolName,
     argsHash: '',
@@ -44,7 +44,28 @@ export async function handleSampling(
   params: CreateMessageRequest['params'],
   signal?: AbortSignal,
 ): Promise<CreateMessageResult> {
-  const origin = originOf(serverKey);
+  return sample(originOf(serverKey), serverKey, params, signal);
+}
+
+/**
+ * `sampling/createMessage` from an MCP Apps view (`oncreatesamplingmessage`): `origin` is the view as
+ * the host's own records show it open (its server, its tool call, its conversation), never what the
+ * browser claims. It is the same request as its server's, through the same rule, gate and run.
+ */
+export async function handleViewSampling(
+  origin: ElicitationOrigin & { viewId: string },
+  params: CreateMessageRequest['params'],
+  signal?: AbortSignal,
+): Promise<CreateMessageResult> {
+  return sample(origin, origin.serverKey, params, signal);
+}
+
+async function sample(
+  origin: ElicitationOrigin | undefined,
+  serverKey: string,
+  params: CreateMessageRequest['params'],
+  signal?: AbortSignal,
+): Promise<CreateMessageResult> {
   const services = samplingServices();
   if (origin && !services)
     throw samplingError('no-model', 'This host is not set up to run sampling requests.');
@@ -101,6 +122,7 @@ async function askUser(
     serverName: origin.serverName,
     toolName: origin.toolName,
     ...(origin.toolTitle ? { toolTitle: origin.toolTitle } : {}),
+    ...(origin.viewId ? { fromView: true } : {}),
     expiresAt: ticket.expiresAt,
     request: samplingShown(request),
     offerRemember: verdict.offerRemember,

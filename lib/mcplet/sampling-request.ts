@@ -174,6 +174,8 @@ export interface SamplingPrompt {
   serverName: string;
   toolName: string;
   toolTitle?: string;
+  /** The view of that call asked (MCP Apps), not the server itself. */
+  fromView?: boolean;
   expiresAt: number;
   request: SamplingShown;
   /** "Always allow sampling from this server" is offered (no trust reason applies). */

@@ -1,4 +1,5 @@
 import type { FakeStep } from '../fixtures/fake-llm/script';
+import { startProbeServer } from '../fixtures/mcp/probe-server';
 import {
   SAMPLING_SYSTEM,
   type SamplingServer,
@@ -9,8 +10,10 @@ import {
 import { AWS_KEY } from '../fixtures/mcp/sensitive-server';
 import { expect, type FakeModel, type Servers, test, token } from './fixtures';
 import { violations } from './helpers/axe';
+import { ActionLog } from './pages/action-log';
 import type { ChatPage } from './pages/chat-page';
 import { SamplingDialog } from './pages/sampling-dialog';
+import { Views } from './pages/views';
 
 interface SentMessage {
   role: string;
@@ -108,6 +111,63 @@ test.describe('MCP sampling (client feature of 2025-11-25; input_required of 202
       const texts = toolTexts(turn[turn.length - 1]?.body.messages as SentMessage[]);
       expect(texts[0]).toContain('draft: Sure, refunds take a week.');
     });
+  });
+
+  test("MCP Apps: a view's own sampling request stops at the same dialog, named as the view's; approved, it runs on the conversation's model with only what the view sent; denied, the view gets the refusal; the action log says the view asked", async ({
+    chat,
+    fakeModel,
+    servers,
+    page,
+  }) => {
+    const probe = await startProbeServer();
+    try {
+      const id = token('probe').slice(0, 12);
+      const registered = await servers.register({
+        id,
+        name: 'Probe',
+        transport: { type: 'http', url: probe.url },
+      });
+      expect(registered.status).toBe(201);
+      const subject = token('subject');
+      const t = await startTurn(chat, fakeModel, 'viewask', 'Probe', [
+        { kind: 'tool-calls', calls: [{ name: `${id}__probe_inline`, arguments: { text: subject } }] },
+        { kind: 'text', chunks: ['Shown.'] },
+      ]);
+      const views = new Views(page);
+      await views.ready();
+      const view = views.view();
+      await expect(view.getByTestId('ready')).toHaveText('yes');
+      await expect(chat.lastAssistant()).toContainText('Shown.');
+      await fakeModel.script(subject, [{ kind: 'text', chunks: ['The probe shows three items.'] }]);
+
+      await view.locator('#ask-model').click();
+      const dialog = new SamplingDialog(page);
+      await dialog.expectAsking('Probe', 'probe_inline');
+      await expect(dialog.root).toHaveAttribute('data-from', 'view');
+      await expect(dialog.asker()).toContainText('The view of Probe');
+      await expect(dialog.message(0)).toHaveValue(`Summarise the probe for ${subject}`);
+      await dialog.approve();
+      await expect(view.getByTestId('ask-model-result')).toHaveText('The probe shows three items.');
+      const sent = await fakeModel.requests(subject);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.body.messages).toEqual([
+        { role: 'user', content: `Summarise the probe for ${subject}` },
+      ]);
+      // Nothing of the conversation: not the user's chat message.
+      expect(JSON.stringify(sent[0]?.body)).not.toContain(t);
+
+      await view.locator('#ask-model').click();
+      await dialog.expectAsking('Probe', 'probe_inline');
+      await dialog.deny();
+      await expect(view.getByTestId('ask-model-result')).toContainText('User rejected sampling request');
+      expect(await fakeModel.requests(subject)).toHaveLength(1);
+
+      const log = new ActionLog(await page.context().newPage());
+      await log.page.goto('/audit');
+      await expect(log.rows('probe_inline', /view, asking the model/, id)).toHaveCount(2);
+    } finally {
+      await probe.close();
+    }
   });
 
   test('2025-11-25: a denied request gets "User rejected sampling request" and the tool result says so', async ({

@@ -54,6 +54,7 @@ const CROSS_USER: Record<string, string> = {
   'POST /api/conversations/[id]/view-tools': CONVERSATION,
   'DELETE /api/conversations/[id]/view-tools': CONVERSATION,
   'POST /api/conversations/[id]/view-tools/runs/[runId]': CONVERSATION,
+  'POST /api/conversations/[id]/view-sampling': CONVERSATION,
   'GET /api/derived': `${OWN_ONLY}: the derived results store keys attempts by user`,
   'POST /api/derived/[id]': BORROW,
   'GET /api/elicitations': `${OWN_ONLY}: questions of the user's own calls`,
@@ -193,6 +194,13 @@ test.describe
       // Dropping a view's listing acts on B's own records only (none here): a no-op, never A's.
       expect([204, 404]).toContain((await b.delete(`${viewTools}?viewId=v`)).status());
       expect((await b.post(`${viewTools}/runs/r1`, { data: { result: {} } })).status()).toBe(404);
+      const viewSampling = {
+        viewId: 'v',
+        params: { messages: [{ role: 'user', content: { type: 'text', text: 'from B' } }], maxTokens: 10 },
+      };
+      expect(
+        (await b.post(`/api/conversations/${conversationA}/view-sampling`, { data: viewSampling })).status(),
+      ).toBe(404);
       const replySave = `/api/chat/${conversationA}/reply-save`;
       expect((await b.post(replySave, { data: { messageId: 'msg-a' } })).status()).toBe(404);
       const hijack = await b.post('/api/chat', {

@@ -16,6 +16,7 @@ const SURFACES: Record<string, string> = {
   host: 'the host (re-listing)',
   user: 'you',
   sampling: 'the server, asking the model (sampling)',
+  'view-sampling': "the server's view, asking the model (sampling)",
 };
 
 const COLUMNS = ['When', 'Who', 'From', 'Server', 'Tool', 'Arguments (hash)', 'Gate', 'Outcome'] as const;
