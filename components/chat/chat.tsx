@@ -24,6 +24,7 @@ import type { ChosenPrompt } from './prompt-requests';
 import { MenuButton } from './sidebar-toggle';
 import { StarterPrompts } from './starter-prompts';
 import { useDerivedChannel } from './use-derived-channel';
+import { useFoundMessage } from './use-found-message';
 import { useHostChat } from './use-host-chat';
 
 /** A chosen MCP prompt as its part of the user's message (lib/chat/prompt-part.ts). */
@@ -176,6 +177,7 @@ export function Chat(props: ChatProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   useEffect(() => followWhileAtEnd(scroller.current, content.current), []);
+  useFoundMessage(content, id);
 
   const errorText = chatErrorText(error);
   const lastUserId = lastUserMessage(messages)?.id;

@@ -68,7 +68,7 @@ export function MessageView({
   const notSaved = mine ? null : replyNotSaved(message);
   return (
     <article
-      className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}
+      className={`flex flex-col rounded-lg ${mine ? 'items-end' : 'items-start'} data-[found=true]:ring-2 data-[found=true]:ring-accent/60 data-[found=true]:ring-offset-4 data-[found=true]:ring-offset-bg`}
       data-testid={`message-${message.role}`}
       data-message-id={message.id}
       data-role={message.role}

@@ -7,6 +7,8 @@ import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { CloseIcon, PencilIcon, SearchIcon } from '../ui/icons';
 import { groupConversations } from './conversation-groups';
+import { MessageHits } from './message-hits';
+import { MIN_QUERY } from './use-message-search';
 
 /** Icon buttons of a row: 32 px targets (issue 15 item 6), quiet until the row is hovered or focused. */
 const ROW_BUTTON =
@@ -145,6 +147,8 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
     [items, now, query],
   );
 
+  const listed = useMemo(() => new Set(groups.flatMap((g) => g.items.map((item) => item.id))), [groups]);
+
   useEffect(() => {
     void refresh();
   }, [refresh]);
@@ -184,7 +188,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       {status === 'ready' && items.length === 0 ? (
         <p className="px-2 text-sm text-muted">No conversations yet.</p>
       ) : null}
-      {query.trim() && groups.length === 0 ? (
+      {query.trim() && groups.length === 0 && query.trim().length < MIN_QUERY ? (
         <p className="px-2 text-sm text-muted" role="status">
           No conversation title contains “{query.trim()}”.
         </p>
@@ -202,6 +206,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
             </ul>
           </div>
         ))}
+        <MessageHits query={query} listed={listed} onNavigate={onNavigate} />
       </div>
       <Link
         href="/preview"

@@ -253,6 +253,17 @@ const migrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '0014-message-search': {
+    async up(db: Kysely<unknown>) {
+      // Search over what was said: the text parts of each message only, so a tool's output (sealed
+      // or withheld values among it) is never searched. The expression is message-search.ts's own.
+      await sql`
+        create index messages_text_search on messages
+        using gin (to_tsvector('simple', jsonb_path_query_array(parts, '$[*] ? (@.type == "text").text')))`.execute(
+        db,
+      );
+    },
+  },
 };
 
 const provider: MigrationProvider = {

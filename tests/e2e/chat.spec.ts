@@ -360,7 +360,7 @@ test.describe('chat', () => {
     await search.fill(`no such title ${t}`);
     await expect(chat.conversationList.getByRole('listitem')).toHaveCount(0);
     await expect(
-      page.getByRole('status').filter({ hasText: 'No conversation title contains' }),
+      page.getByRole('status').filter({ hasText: `Nothing found for “no such title` }),
     ).toBeVisible();
     await search.fill('');
     await expect(chat.conversationRow(`Search me ${t}`)).toBeVisible();

@@ -56,6 +56,7 @@ const CROSS_USER: Record<string, string> = {
   'POST /api/conversations/[id]/view-tools/runs/[runId]': CONVERSATION,
   'POST /api/conversations/[id]/view-sampling': CONVERSATION,
   'GET /api/derived': `${OWN_ONLY}: the derived results store keys attempts by user`,
+  'GET /api/search': `${OWN_ONLY}: the owner is part of the match (lib/db/queries/message-search.test.ts)`,
   'POST /api/derived/[id]': BORROW,
   'GET /api/elicitations': `${OWN_ONLY}: questions of the user's own calls`,
   'POST /api/elicitations/[id]': BORROW,
