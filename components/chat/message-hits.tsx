@@ -1,8 +1,8 @@
 'use client';
 import Link from 'next/link';
 import { useState } from 'react';
-import { snippetRuns } from '@/lib/chat/search-terms';
-import { type MessageHit, useMessageSearch } from './use-message-search';
+import { type MessageHit, snippetRuns } from '@/lib/chat/search-terms';
+import { useMessageSearch } from './use-message-search';
 
 function Snippet({ text }: { text: string }) {
   return (

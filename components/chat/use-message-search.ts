@@ -1,15 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
-
-/** A conversation found by its messages (GET /api/search; lib/db/queries/message-search.ts). */
-export interface MessageHit {
-  conversationId: string;
-  title: string;
-  messageId: string;
-  role: string;
-  snippet: string;
-  at: string;
-}
+import type { MessageHit } from '@/lib/chat/search-terms';
 
 export type MessageSearch =
   | { status: 'idle' }

@@ -32,3 +32,14 @@ export function snippetRuns(snippet: string): Array<{ text: string; match: boole
   }
   return runs;
 }
+
+/** A conversation found by the text of one of its messages (GET /api/search): its newest match. */
+export interface MessageHit {
+  conversationId: string;
+  title: string;
+  messageId: string;
+  role: string;
+  /** Words around the match, each matched word between MATCH_START and MATCH_END. */
+  snippet: string;
+  at: string;
+}

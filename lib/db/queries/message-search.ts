@@ -1,18 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
-import { MATCH_END, MATCH_START, searchTerms } from '../../chat/search-terms';
+import { MATCH_END, MATCH_START, type MessageHit, searchTerms } from '../../chat/search-terms';
 import type { Db } from '../connect';
-
-/** A conversation found by the text of one of its messages: the newest message that matches. */
-export interface MessageHit {
-  conversationId: string;
-  title: string;
-  messageId: string;
-  role: string;
-  /** Words around the match, each matched word between MATCH_START and MATCH_END. */
-  snippet: string;
-  at: string;
-}
 
 /**
  * The text parts of a message as a jsonb array of strings: what was said, never a tool's input or
