@@ -123,6 +123,7 @@ export function MessageView({
                 foldResult={view.hasView}
                 media={view.media}
                 progress={view.progress}
+                task={view.task}
                 cancel={
                   live && view.cancellable && !view.run ? (
                     <CancelCall toolCallId={part.toolCallId} toolName={view.name} />

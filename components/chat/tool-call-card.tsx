@@ -1,6 +1,6 @@
 'use client';
 import type { ReactNode } from 'react';
-import { type CallProgress, progressFraction } from '@/lib/mcp/call-progress';
+import { type CallProgress, type CallTask, progressFraction } from '@/lib/mcp/call-progress';
 import { ScrollRegion } from '../ui/scroll-region';
 import type { ResultMedia } from './result-media';
 
@@ -55,6 +55,8 @@ export interface ToolCallCardProps {
   media?: ResultMedia[];
   /** How far the running call has come, as its server last said. */
   progress?: CallProgress;
+  /** The call ran as a task (MCP tasks): its id and how it ended, once it has. */
+  task?: CallTask;
   /** Cancel for this call alone, while it runs (absent: not offered). */
   cancel?: ReactNode;
   /** Labels such as the server name or "admitted by compatibility"; later issues fill these in. */
@@ -73,6 +75,7 @@ export function ToolCallCard({
   foldResult = false,
   media = [],
   progress,
+  task,
   cancel,
   badges,
   children,
@@ -105,6 +108,7 @@ export function ToolCallCard({
         {state === 'input-available' && progress ? (
           <ProgressLine toolName={toolName} progress={progress} />
         ) : null}
+        {state !== 'input-available' && task ? <TaskLine task={task} /> : null}
         {args && args !== '{}' ? (
           <details>
             <summary className="cursor-pointer text-xs text-muted">Arguments</summary>
@@ -145,12 +149,30 @@ export function ToolCallCard({
   );
 }
 
+const TASK_WORDS: Record<CallTask['status'], string> = {
+  working: 'Task working',
+  input_required: 'Task waiting for input',
+  completed: 'Task completed',
+  failed: 'Task failed',
+  cancelled: 'Task cancelled',
+};
+
+/** A call run as a task (MCP 2025-11-25 tasks): its status in words and the server's id for it. */
+function TaskLine({ task }: { task: CallTask }) {
+  return (
+    <p className="text-xs text-muted" data-testid="tool-task" data-task-status={task.status}>
+      {TASK_WORDS[task.status]} <code className="font-mono">{task.id}</code>
+    </p>
+  );
+}
+
 /** The server's last word on how far the call has come: a bar when it gave a total, and its message. */
 function ProgressLine({ toolName, progress }: { toolName: string; progress: CallProgress }) {
   const fraction = progressFraction(progress);
   const label = `Progress of ${toolName}`;
   return (
     <div className="space-y-1" data-testid="tool-progress">
+      {progress.task ? <TaskLine task={progress.task} /> : null}
       {fraction === null ? (
         <div
           role="progressbar"

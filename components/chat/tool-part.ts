@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 import type { ViewRun } from '@/lib/apps/app-tool-runner';
 import { toolNameOf } from '@/lib/chat/ui-parts';
-import type { CallProgress } from '@/lib/mcp/call-progress';
+import type { CallProgress, CallTask } from '@/lib/mcp/call-progress';
 import { CANCELLED_CODE } from '@/lib/mcp/cancelled-call';
 import { asksToSignIn } from '@/lib/mcp/sign-in-words';
 import { GATE_TABLE, type Gate } from '@/lib/mcplet/gates';
@@ -60,6 +60,8 @@ export interface ToolPartView {
   resources?: ResultResource[];
   /** How far the running call has come, as its server last said. */
   progress?: CallProgress;
+  /** The call ran as a task (MCP tasks): its id and how it ended. */
+  task?: CallTask;
   /** A call of an MCP server's tool: while it runs, its card offers Cancel. */
   cancellable: boolean;
 }
@@ -83,6 +85,7 @@ interface HostOutput {
     sent?: boolean;
     ranAt?: number;
     progress?: CallProgress;
+    task?: CallTask;
   };
   run?: ViewRun;
   /** mcplet_set_tool_result (10.3): a refusal with no fallback call is the card's error. */
@@ -131,6 +134,7 @@ export function toolPartView(part: ToolPart): ToolPartView {
         : undefined);
     const preliminary = (part as { preliminary?: boolean }).preliminary;
     if (typeof output?.view?.ranAt === 'number') view.ranAt = output.view.ranAt;
+    if (!preliminary && output?.view?.task) view.task = output.view.task;
     if (preliminary && output?.derived?.invoking) {
       view.state = 'input-available';
     } else if (preliminary && output?.run) {

@@ -9,7 +9,7 @@ import { allowAttribute, type ViewFrameHint } from '../apps/sandbox';
 import { mintSandboxTicket } from '../apps/sandbox-ticket';
 import { gatedDispatch } from '../gates/gated-call';
 import type { GateTicket } from '../gates/pending';
-import type { CallProgress } from '../mcp/call-progress';
+import type { CallProgress, CallTask } from '../mcp/call-progress';
 import type { ServerConnection } from '../mcp/connection';
 import type { DispatchResult } from '../mcp/dispatch';
 import type { McpRegistry } from '../mcp/registry';
@@ -54,6 +54,8 @@ export interface HostToolOutput {
     ranAt?: number;
     /** How far the running call has come, as its server last said (a preliminary output). */
     progress?: CallProgress;
+    /** The call ran as a task (MCP 2025-11-25 tasks): its id and how it ended, saved with the call. */
+    task?: CallTask;
   };
 }
 
@@ -73,6 +75,7 @@ export function toHostToolOutput(
       sent: outcome.sent,
       ...(outcome.untrusted ? { untrusted: outcome.untrusted } : {}),
       ...(outcome.malicious ? { malicious: true as const } : {}),
+      ...(outcome.task ? { task: outcome.task } : {}),
       ...(outcome.decision.allow ? { level: outcome.decision.gate } : {}),
       ...(outcome.sent ? { ranAt: Date.now() } : {}),
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScrubSet } from '../trust/scrub';
-import { MAX_PROGRESS_MESSAGE, progressFraction, readProgress } from './call-progress';
+import { MAX_PROGRESS_MESSAGE, progressFraction, readProgress, readTaskProgress } from './call-progress';
 
 // MCP utilities/progress (2025-11-25, 2026-07-28): what a card may show of a progress notification.
 describe('a progress notification as the card reads it', () => {
@@ -48,5 +48,34 @@ describe('a progress notification as the card reads it', () => {
     expect(progressFraction({ progress: 5 })).toBeNull();
     expect(progressFraction({ progress: 5, total: 20 })).toBe(0.25);
     expect(progressFraction({ progress: 30, total: 20 })).toBe(1);
+  });
+});
+
+// MCP 2025-11-25 tasks: what a card may show of a task's status (tasks/get, CreateTaskResult).
+describe('a task status as the card reads it', () => {
+  it('tasks: keeps the status and id; the statusMessage is the line under it', () => {
+    expect(readTaskProgress({ taskId: 't-1', status: 'working', statusMessage: 'Section 1 done' })).toEqual({
+      progress: 0,
+      task: { id: 't-1', status: 'working' },
+      message: 'Section 1 done',
+    });
+  });
+
+  it('tasks: a status the spec does not name is nothing', () => {
+    expect(readTaskProgress({ taskId: 't-1', status: 'paused' })).toBeNull();
+  });
+
+  it('tasks: the id and the statusMessage are server text: one line, masked, bounded', () => {
+    const key = `${'AKIA'}${'Q2W3E4R5T6Y7U8I9'}`;
+    const read = readTaskProgress({
+      taskId: `id\n${key} ${'x'.repeat(200)}`,
+      status: 'input_required',
+      statusMessage: `asks ${key}\u202e`,
+    });
+    expect(read?.task?.id).not.toContain(key);
+    expect(read?.task?.id).not.toContain('\n');
+    expect(read?.task?.id.length).toBeLessThanOrEqual(80);
+    expect(read?.message).not.toContain(key);
+    expect(read?.message).not.toContain('\u202e');
   });
 });

@@ -1,5 +1,6 @@
 import { cleanText } from '../mcplet/model-facing';
 import { singleLine } from '../mcplet/projection';
+import { isTaskStatus, type TaskStatus } from '../mcplet/tasks';
 import type { RedactionOptions } from '../trust/redaction';
 
 /**
@@ -11,6 +12,14 @@ export interface CallProgress {
   progress: number;
   total?: number;
   message?: string;
+  /** The call runs as a task (MCP 2025-11-25 tasks): its id and status as the server last said. */
+  task?: CallTask;
+}
+
+/** A call run as a task, as a card shows it: the server's id for it (masked) and its status. */
+export interface CallTask {
+  id: string;
+  status: TaskStatus;
 }
 
 export type ProgressListener = (progress: CallProgress) => void;
@@ -41,4 +50,27 @@ export function readProgress(params: unknown, options: RedactionOptions = {}): C
 export function progressFraction(progress: CallProgress): number | null {
   if (progress.total === undefined) return null;
   return Math.min(1, progress.progress / progress.total);
+}
+
+/** A task id is the server's string: one line, masked, short enough for a card. */
+const MAX_TASK_ID = 80;
+
+/**
+ * A task's status as a card shows it (MCP 2025-11-25 tasks, `tasks/get`): the status, the id, and
+ * the server's `statusMessage` as the line under it, read like a progress message. Null for a
+ * status that is not one of the spec's.
+ */
+export function readTaskProgress(
+  task: { taskId: string; status: string; statusMessage?: string },
+  options: RedactionOptions = {},
+): CallProgress | null {
+  const { status } = task;
+  if (!isTaskStatus(status)) return null;
+  const id = cleanText(singleLine(task.taskId), options).slice(0, MAX_TASK_ID);
+  const read: CallProgress = { progress: 0, task: { id, status } };
+  if (task.statusMessage) {
+    const line = singleLine(task.statusMessage);
+    if (line) read.message = cleanText(line, options).slice(0, MAX_PROGRESS_MESSAGE);
+  }
+  return read;
 }

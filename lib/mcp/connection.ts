@@ -4,6 +4,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { ResultSchema } from '@modelcontextprotocol/core';
 import { deploymentMode } from '../config/deployment';
 import type { IconSource } from '../mcplet/icons';
+import { serverRunsToolTasks } from '../mcplet/tasks';
 import { undeclaredApprovalTools } from '../mcplet/verified-approval';
 import type { OutboundPolicy } from '../net/address-rules';
 import { OutboundRefusedError } from '../net/guard';
@@ -24,6 +25,7 @@ import { handleSampling } from './sampling';
 import { connectionKey, type ServerConfig } from './server-config';
 import { readServerInfo } from './server-info';
 import { type HostNoteLevel, MODERN_CALL_LOG_LEVEL, ServerLog, type StoredLogEntry } from './server-log';
+import { runToolTask, type TaskReport } from './task-call';
 import { AuthorizationRequiredError, httpStatusOf, safeErrorText } from './wire-errors';
 
 /**
@@ -321,7 +323,13 @@ export class ServerConnection {
     if (!client) return;
     this.listed = await buildCatalog(
       client,
-      { serverId: this.id, mode: this.config.admission, overlay: this.config.overlay, pools: this.pools },
+      {
+        serverId: this.id,
+        mode: this.config.admission,
+        overlay: this.config.overlay,
+        pools: this.pools,
+        tasks: serverRunsToolTasks(client.getServerCapabilities(), isModernRevision(this.protocolVersion)),
+      },
       CONNECT_TIMEOUT_MS,
     );
     const undeclared = undeclaredApprovalTools(client.getServerCapabilities(), this.listed.tools);
@@ -499,6 +507,33 @@ export class ServerConnection {
         const content = extensionContent(watching.exchange.response);
         const read = content ? ({ ...result, content } as CallToolResult) : result;
         return { result: read, exchange: watching.exchange };
+      } finally {
+        watching.done();
+      }
+    });
+  }
+
+  /**
+   * `tools/call` as a task (lib/mcp/task-call.ts), for a tool and server that run it as one
+   * (lib/mcplet/tasks.ts). The exchange kept is the call that created the task.
+   */
+  async callToolAsTask(
+    name: string,
+    args: Record<string, unknown>,
+    meta: Record<string, unknown> | undefined,
+    signal?: AbortSignal,
+    onTask?: (task: TaskReport) => void,
+  ): Promise<CallOutcome & { task: TaskReport }> {
+    const params = { name, arguments: args, ...(meta ? { _meta: meta } : {}) };
+    return this.onWire(async (opened) => {
+      const watching = opened.transport.watch(args);
+      try {
+        const { result, task } = await runToolTask(opened.client, params, {
+          timeoutMs: this.callTimeoutMs,
+          signal,
+          onTask,
+        });
+        return { result, exchange: watching.exchange, task };
       } finally {
         watching.done();
       }

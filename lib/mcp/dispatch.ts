@@ -21,6 +21,7 @@ import {
 } from '../mcplet/model-facing';
 import { type CallSurface, type Decision, decide, type PolicySession } from '../mcplet/policy';
 import type { ModelContent } from '../mcplet/projection';
+import { callsAsTask } from '../mcplet/tasks';
 import type { McpletTool } from '../mcplet/types';
 import { approvalEvidence, VERIFIED_APPROVAL_KEY } from '../mcplet/verified-approval';
 import type { RedactionOptions } from '../trust/redaction';
@@ -29,7 +30,7 @@ import { EMPTY_TRUST_STATE, type TrustState, withRequestAnnotations } from '../t
 import type { UntrustedSource } from '../trust/untrusted-content';
 import { auditAction, declinedOutcome, rememberedOutcome } from './action-log';
 import { classifyCallError } from './call-errors';
-import { type ProgressListener, readProgress } from './call-progress';
+import { type CallTask, type ProgressListener, readProgress, readTaskProgress } from './call-progress';
 import { CANCELLED_CODE, CANCELLED_TEXT } from './cancelled-call';
 import { ServerUnavailableError } from './connection';
 import { withElicitationOrigin } from './elicitation-scope';
@@ -38,6 +39,7 @@ import type { Exchange } from './recording-transport';
 import type { McpRegistry } from './registry';
 import { hintsTrusted } from './server-config';
 import { callLogMeta } from './server-log';
+import type { TaskReport } from './task-call';
 import { describeErrors } from './validators';
 
 const emptyScrubSet = createScrubSet([]);
@@ -80,6 +82,8 @@ export interface DispatchResult {
   withheld?: Withheld;
   /** Set when the model received (some of) the result as untrusted data, and why. */
   untrusted?: UntrustedSource;
+  /** The call ran as a task (MCP 2025-11-25 tasks): its id and how it ended, kept with the call. */
+  task?: CallTask;
   /** The server flagged the result `maliciousActivityHint` (SEP): the card warns, the model was told. */
   malicious?: true;
   /**
@@ -292,6 +296,13 @@ async function dispatchOnce(
         if (read) onProgress(read);
       }
     : undefined;
+  let task: CallTask | undefined;
+  const taskOf = (report: TaskReport) => {
+    const read = readTaskProgress(report, options);
+    if (!read?.task) return;
+    task = read.task;
+    onProgress?.(read);
+  };
   try {
     const origin = {
       callId: randomUUID(),
@@ -304,8 +315,11 @@ async function dispatchOnce(
       ...(tool.title ? { toolTitle: tool.title } : {}),
       ...(request.redaction ? { redaction: request.redaction } : {}),
     };
+    // MCP 2025-11-25 tasks: a tool that may run as a task, on a server that runs them, is called as one.
     const { result, exchange } = await withElicitationOrigin(origin, () =>
-      connection.callTool(tool.name, args, meta, request.signal, progressOf),
+      callsAsTask(tool)
+        ? connection.callToolAsTask(tool.name, args, meta, request.signal, taskOf)
+        : connection.callTool(tool.name, args, meta, request.signal, progressOf),
     );
     try {
       checkOutput(result, connection.catalog.outputValidators.get(tool.name), {
@@ -351,6 +365,7 @@ async function dispatchOnce(
       ...(withheld ? { withheld } : {}),
       ...(projected.untrusted ? { untrusted: projected.untrusted } : {}),
       ...(model.malicious ? { malicious: true as const } : {}),
+      ...(task ? { task } : {}),
       // The preview's JSON-RPC log shows what was withheld from the model masked too.
       exchange: () =>
         cleanValue(withoutAssertions, {
@@ -363,7 +378,11 @@ async function dispatchOnce(
   } catch (error) {
     // The SDK told the server (notifications/cancelled, or the closed stream on 2026-07-28).
     if (request.signal?.aborted)
-      return { ...fail(tool, decision, CANCELLED_CODE, CANCELLED_TEXT, started), sent: true };
+      return {
+        ...fail(tool, decision, CANCELLED_CODE, CANCELLED_TEXT, started),
+        ...(task ? { task: { ...task, status: 'cancelled' as const } } : {}),
+        sent: true,
+      };
     const { code, message, down } = classifyCallError(
       error,
       connection.config.name,

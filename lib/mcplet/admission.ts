@@ -6,6 +6,7 @@ import { stricter } from './gates';
 import { chooseIcon } from './icons';
 import { mcpParamHeaderFault } from './mcp-param-headers';
 import { isValidToolName, looksLikeInstructions, stripInvisible } from './names';
+import { taskUnrunnable, toolTask } from './tasks';
 import {
   type AdmissionMode,
   type AdmissionResult,
@@ -35,6 +36,8 @@ export interface AdmissionContext {
   overlay?: Record<string, OverlayMeta>;
   /** Pool names known to the host's pool registry (5.3.3). */
   pools?: ReadonlySet<string>;
+  /** The server runs `tools/call` as a task on this session (lib/mcplet/tasks.ts). */
+  tasks?: boolean;
 }
 
 type Meta = Record<string, unknown>;
@@ -313,6 +316,12 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
   if (hint) tool.hitlHint = hint;
   const trust = declaredTrust(raw, warnings);
   if (trust) tool.trust = trust;
+  const task = toolTask(raw.execution, context.tasks === true);
+  if (task) tool.task = task;
+  if (task && taskUnrunnable(tool))
+    warnings.push(
+      'MCP tasks: taskSupport is "required" and the server does not run tool calls as tasks here; the tool is not offered',
+    );
   return { status: 'admitted', tool };
 }
 

@@ -1,6 +1,7 @@
 import { EMPTY_TRUST_STATE, type TrustState } from '../trust/trust-state';
 import { type GateCaller, resolveGate, type UserGateSetting } from './gate-precedence';
 import { GATE_TABLE, type Gate } from './gates';
+import { taskUnrunnable } from './tasks';
 import {
   escalateVerdict,
   type TrustPolicyConfig,
@@ -18,7 +19,8 @@ export type DenyCode =
   | 'OTHER_SERVER'
   | 'OTHER_VIEW'
   | 'ARGUMENTS_NOT_OBJECT'
-  | 'TOOL_CHANGED';
+  | 'TOOL_CHANGED'
+  | 'TASK_UNSUPPORTED';
 
 /** Why trust escalation asks for more than the gate precedence did, when it asks anything. */
 export interface DecisionTrust {
@@ -163,6 +165,15 @@ export function decide(
         `a view may call only tools of its own server; "${tool.name}" belongs to another server`,
       );
     }
+  }
+  // MCP 2025-11-25 tools, execution.taskSupport: a `required` tool is called only as a task, and
+  // only a server declaring tasks for tools/call runs one; no other call of it can succeed.
+  if (taskUnrunnable(tool)) {
+    return deny(
+      'TASK_UNSUPPORTED',
+      'MCP tasks',
+      `"${tool.name}" runs only as a task, and its server does not run tool calls as tasks on this session`,
+    );
   }
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     return deny('ARGUMENTS_NOT_OBJECT', '5.1', 'tool arguments must be a JSON object');

@@ -2,6 +2,7 @@ import type { TrustDeclaration } from '../trust/trust-annotations';
 import type { UntrustedSource } from '../trust/untrusted-content';
 import type { HitlHint } from './gate-precedence';
 import type { IconSource } from './icons';
+import type { ToolTask } from './tasks';
 import type { VerifiedApproval } from './verified-approval';
 
 /** MCPlet types shared by the pure rules (spec 4, 6, 8). */
@@ -42,6 +43,8 @@ export interface RawTool {
   _meta?: unknown;
   /** MCP 2025-11-25: pictures of the tool (lib/mcplet/icons.ts chooses which may be shown). */
   icons?: unknown;
+  /** MCP 2025-11-25: `execution.taskSupport` (lib/mcplet/tasks.ts). */
+  execution?: unknown;
 }
 
 export type JsonSchemaObject = { type: 'object'; [key: string]: unknown };
@@ -85,6 +88,8 @@ export interface McpletTool {
    * other than the one pinned; `new` when it appeared after the server's first admission.
    */
   pin?: 'changed' | 'new';
+  /** MCP 2025-11-25 tasks: absent for a tool that never runs as a task (lib/mcplet/tasks.ts). */
+  task?: ToolTask;
   warnings: string[];
 }
 

@@ -60,6 +60,11 @@ export class ToolCards {
     return this.card(toolName).getByTestId('tool-progress-message');
   }
 
+  /** A call run as a task (MCP tasks): its status in words and the server's task id. */
+  task(toolName: string): Locator {
+    return this.card(toolName).getByTestId('tool-task');
+  }
+
   /** Cancel for this one running call. */
   cancel(toolName: string): Locator {
     return this.card(toolName).getByRole('button', { name: `Cancel ${toolName}` });
