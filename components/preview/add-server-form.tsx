@@ -1,8 +1,10 @@
 'use client';
 import { type FormEvent, useState } from 'react';
+import { type HeaderProblem, type HeaderRow, requestHeaders } from '@/lib/mcp/custom-headers';
 import { askGate, type GatePrompt } from '@/lib/store/gates';
 import { Button } from '../ui/button';
 import { postJson, type ServerView } from './api';
+import { HeaderFields } from './header-fields';
 
 /** Where an add is: a command server waits for the user's confirmation before anything runs. */
 type Phase = 'idle' | 'adding' | 'confirming' | 'starting';
@@ -24,6 +26,9 @@ export function AddServerForm({ onAdded }: { onAdded: () => void }) {
   const [url, setUrl] = useState('');
   const [command, setCommand] = useState('');
   const [admission, setAdmission] = useState('strict');
+  const [bearer, setBearer] = useState('');
+  const [headerRows, setHeaderRows] = useState<HeaderRow[]>([]);
+  const [problems, setProblems] = useState<HeaderProblem[]>([]);
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -34,6 +39,8 @@ export function AddServerForm({ onAdded }: { onAdded: () => void }) {
     setName('');
     setUrl('');
     setCommand('');
+    setBearer('');
+    setHeaderRows([]);
     onAdded();
   }
 
@@ -53,9 +60,18 @@ export function AddServerForm({ onAdded }: { onAdded: () => void }) {
     setPhase('adding');
     setError(null);
     setNotice(null);
+    setProblems([]);
+    // The headers are checked here first, by the very rules the host checks them by again.
+    const headers = kind === 'http' ? requestHeaders(headerRows, bearer) : { ok: true as const, headers: {} };
+    if (!headers.ok) {
+      setPhase('idle');
+      setProblems(headers.problems);
+      return setError('Some headers cannot be sent; nothing was added.');
+    }
+    const withHeaders = Object.keys(headers.headers).length > 0 ? { headers: headers.headers } : {};
     const transport =
       kind === 'http'
-        ? { type: 'http', url: url.trim() }
+        ? { type: 'http', url: url.trim(), ...withHeaders }
         : {
             type: 'stdio',
             command: command
@@ -129,6 +145,15 @@ export function AddServerForm({ onAdded }: { onAdded: () => void }) {
             name="url"
           />
         </label>
+      ) : null}
+      {kind === 'http' ? (
+        <HeaderFields
+          bearer={bearer}
+          onBearer={setBearer}
+          rows={headerRows}
+          onRows={setHeaderRows}
+          problems={problems}
+        />
       ) : (
         <label className="text-sm sm:col-span-2">
           Command, one argument per line (no shell is used)

@@ -1,18 +1,17 @@
 'use client';
 import { useState } from 'react';
-import type { ToolView } from '@/lib/mcp/snapshot';
-import { GATE_TABLE } from '@/lib/mcplet/gates';
-import { DECISION_RULE_TEXT } from '@/lib/mcplet/trust-escalation';
-import { Badge } from '../chat/tool-badges';
 import { ChangedTools } from '../pinning/changed-tools';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { McpIcon } from '../ui/mcp-icon';
+import { type TabSpec, Tabs } from '../ui/tabs';
+import { AdmissionSwitch } from './admission-switch';
 import { errorOf, type ServerView } from './api';
 import { ServerLog } from './server-log';
+import { ServerPrompts } from './server-prompts';
 import { ServerSignIn } from './server-sign-in';
-import { ToolCallForm } from './tool-call-form';
-import { ToolTrust } from './trust-views';
+import { ServerTools } from './server-tools';
+import { ServerTrace } from './server-trace';
 
 const STATUS_TONE: Record<string, string> = {
   ready: 'bg-ok',
@@ -29,100 +28,18 @@ const STATUS_LABEL: Record<string, string> = {
   'authorization-required': 'authorization required (not retried)',
 };
 
-function ToolRow({ serverId, serverName, tool }: { serverId: string; serverName: string; tool: ToolView }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <li className="rounded-md border border-border p-3" data-testid="admitted-tool" data-tool={tool.name}>
-      <div className="flex flex-wrap items-center gap-2">
-        {tool.hasIcon ? <McpIcon serverId={serverId} toolName={tool.name} /> : null}
-        {tool.title ? (
-          <span className="font-semibold" data-testid="tool-title">
-            {tool.title}
-          </span>
-        ) : null}
-        <code className={`font-mono ${tool.title ? 'text-xs text-muted' : 'font-semibold'}`}>
-          {tool.name}
-        </code>
-        {tool.pin === 'changed' ? (
-          <Badge
-            tone="border-danger/40 text-danger"
-            title="Attack 18: not callable until you accept the change"
-          >
-            changed
-          </Badge>
-        ) : null}
-        {tool.pin === 'new' ? (
-          <Badge tone="border-accent/40 text-accent" title="Listed after this server was first admitted">
-            new
-          </Badge>
-        ) : null}
-        <Badge
-          tone={tool.mcpletType === 'action' ? 'border-danger/40 text-danger' : 'border-border text-muted'}
-        >
-          {tool.mcpletType}
-        </Badge>
-        <Badge title="8.1 visibility">{`visible to ${tool.visibility.join(' + ')}`}</Badge>
-        {tool.pool ? <Badge title="6.2 pool">{`pool ${tool.pool}`}</Badge> : null}
-        {tool.auth ? (
-          <Badge
-            tone="border-warn/50 text-warn"
-            title="6.7 auth"
-          >{`${tool.auth.required}, ${tool.auth.enforcement}`}</Badge>
-        ) : null}
-        {tool.ui?.resourceUri ? (
-          <Badge
-            title={tool.ui.resourceUri}
-          >{`view${tool.ui.displayMode ? `: ${tool.ui.displayMode}` : ''}`}</Badge>
-        ) : null}
-        <span data-testid="tool-gate" data-gate={tool.gate.gate} data-rule={tool.gate.rule}>
-          <Badge
-            tone={GATE_TABLE[tool.gate.gate].waits ? 'border-warn/50 text-warn' : 'border-border text-muted'}
-            title={`decided by: ${DECISION_RULE_TEXT[tool.gate.rule]}`}
-          >{`gate: ${GATE_TABLE[tool.gate.gate].label} (${DECISION_RULE_TEXT[tool.gate.rule]})`}</Badge>
-        </span>
-        {tool.admittedBy !== 'mcplet' ? (
-          <Badge
-            tone="border-warn/50 text-warn"
-            title="No MCPlet metadata of its own"
-          >{`compatibility (${tool.admittedBy})`}</Badge>
-        ) : null}
-        {tool.resultSchema ? (
-          <Badge
-            tone={
-              tool.resultSchema.status === 'ready' ? 'border-ok/40 text-ok' : 'border-danger/40 text-danger'
-            }
-            title={tool.resultSchema.uri}
-          >
-            {tool.resultSchema.status === 'ready'
-              ? `result schema v${tool.resultSchema.version}`
-              : 'result schema error'}
-          </Badge>
-        ) : null}
-        <Button
-          variant="ghost"
-          className="ml-auto text-xs"
-          onClick={() => setOpen(!open)}
-          aria-expanded={open}
-        >
-          {open ? 'Close' : 'Try it'}
-        </Button>
-      </div>
-      {tool.description ? <p className="mt-1 text-sm text-muted">{tool.description}</p> : null}
-      <p className="mt-1 text-xs text-muted">
-        The model calls it <code>{tool.modelName}</code>
-        {tool.visibility.includes('model') ? '' : ' (never offered to the model)'}
-      </p>
-      {tool.trust ? <ToolTrust trust={tool.trust} /> : null}
-      {tool.warnings.length > 0 ? (
-        <ul className="mt-1 list-disc pl-5 text-xs text-warn">
-          {tool.warnings.map((w) => (
-            <li key={w}>{w}</li>
-          ))}
-        </ul>
-      ) : null}
-      {open ? <ToolCallForm serverId={serverId} serverName={serverName} tool={tool} /> : null}
-    </li>
-  );
+/** The card's tabs, in order: one more tab (a server's resources, say) is one more line here. */
+function tabsOf(server: ServerView, onChanged: () => void): TabSpec[] {
+  return [
+    { id: 'tools', label: `Tools (${server.tools.length})`, panel: () => <ServerTools server={server} /> },
+    { id: 'prompts', label: 'Prompts', panel: () => <ServerPrompts server={server} /> },
+    {
+      id: 'log',
+      label: `Server log (${server.log.length})`,
+      panel: () => <ServerLog server={server} onChanged={onChanged} />,
+    },
+    { id: 'trace', label: 'Trace', panel: (active) => <ServerTrace server={server} active={active} /> },
+  ];
 }
 
 export function ServerCard({ server, onChanged }: { server: ServerView; onChanged: () => void }) {
@@ -186,6 +103,16 @@ export function ServerCard({ server, onChanged }: { server: ServerView; onChange
       <p className="mt-1 truncate font-mono text-xs text-muted" title={where}>
         {where}
       </p>
+      {server.headers ? (
+        <p className="mt-1 text-xs text-muted" data-testid="server-headers">
+          {[
+            server.headers.bearer ? 'bearer token set' : null,
+            server.headers.names.length > 0 ? `headers: ${server.headers.names.join(', ')}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      ) : null}
       {server.lastError ? (
         <p
           role="alert"
@@ -207,41 +134,12 @@ export function ServerCard({ server, onChanged }: { server: ServerView; onChange
         views={server.viewChanges}
         onChanged={onChanged}
       />
-      <h3 className="mt-4 text-sm font-semibold">Admitted tools ({server.tools.length})</h3>
-      {server.tools.length === 0 ? <p className="text-sm text-muted">None.</p> : null}
-      <ul className="mt-2 space-y-2">
-        {server.tools.map((tool) => (
-          <ToolRow key={tool.name} serverId={server.id} serverName={server.name} tool={tool} />
-        ))}
-      </ul>
-      {server.rejected.length > 0 ? (
-        <>
-          <h3 className="mt-4 text-sm font-semibold">Rejected tools ({server.rejected.length})</h3>
-          <ul className="mt-2 space-y-2">
-            {server.rejected.map((tool) => (
-              <li
-                key={tool.name}
-                className="rounded-md border border-danger/30 p-3 text-sm"
-                data-testid="rejected-tool"
-                data-tool={tool.name}
-              >
-                <code className="font-mono font-semibold break-all">{tool.name}</code>
-                <ul className="mt-1 list-disc pl-5">
-                  {tool.reasons.map((r) => (
-                    <li key={r.code}>
-                      {r.message}{' '}
-                      <span className="text-xs text-muted">
-                        ({r.code}, spec {r.section})
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      <ServerLog server={server} onChanged={onChanged} />
+      <AdmissionSwitch server={server} onChanged={onChanged} />
+      <Tabs
+        label={`${server.name}: what it offers`}
+        idPrefix={`server-${server.id}`}
+        tabs={tabsOf(server, onChanged)}
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

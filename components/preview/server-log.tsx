@@ -116,9 +116,8 @@ export function ServerLog({ server, onChanged }: { server: ServerView; onChanged
 
   const filterId = `log-filter-${server.id}`;
   return (
-    <details className="mt-4 text-sm" data-testid="server-log">
-      <summary className="cursor-pointer text-muted">Server log ({server.log.length})</summary>
-      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+    <div className="text-sm" data-testid="server-log">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex items-center gap-2">
           <label htmlFor={filterId} className="text-muted">
             Show
@@ -198,6 +197,6 @@ export function ServerLog({ server, onChanged }: { server: ServerView; onChanged
           </table>
         </ScrollRegion>
       )}
-    </details>
+    </div>
   );
 }

@@ -36,17 +36,17 @@ export function ServersPanel() {
             JSON-RPC.
           </p>
         </div>
+        <AddServerForm onAdded={() => void refresh()} />
         {error ? (
           <p role="alert" className="text-sm text-danger">
             {error}
           </p>
         ) : null}
         {servers === null && !error ? <p className="text-sm text-muted">Loading servers…</p> : null}
-        {servers?.length === 0 ? <p className="text-sm text-muted">No servers yet. Add one below.</p> : null}
+        {servers?.length === 0 ? <p className="text-sm text-muted">No servers yet. Add one above.</p> : null}
         {servers?.map((server) => (
           <ServerCard key={server.id} server={server} onChanged={() => void refresh()} />
         ))}
-        <AddServerForm onAdded={() => void refresh()} />
         <DerivedPanel />
         <TrustPanel />
       </div>

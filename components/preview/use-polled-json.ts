@@ -2,11 +2,15 @@
 import { useEffect, useState } from 'react';
 import { errorOf } from './api';
 
-/** GETs `url` now and every `everyMs`, keeping the latest body or the error that stopped it. */
-export function usePolledJson<T>(url: string, everyMs: number, failure: string) {
+/**
+ * GETs `url` now and every `everyMs`, keeping the latest body or the error that stopped it; `null`:
+ * paused (nothing is read until it is a number again, the last body kept).
+ */
+export function usePolledJson<T>(url: string, everyMs: number | null, failure: string) {
   const [value, setValue] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
+    if (everyMs === null) return;
     let live = true;
     const load = async () => {
       try {

@@ -27,6 +27,8 @@ export interface ServerCatalog {
   /** Each admitted tool's definition as listed, for pinning (attack 18). */
   definitions: Map<string, ToolDefinition>;
   listedAt: number;
+  /** The tools as listed, before admission: what another admission mode would admit is read from them. */
+  listed?: readonly RawTool[];
   /**
    * How long the server said its list stays fresh (`ttlMs`, SEP-2549, 2026-07-28): the shortest of
    * its pages; absent when any page did not say.
@@ -193,6 +195,7 @@ export async function buildCatalog(
     resultSchemas,
     definitions,
     listedAt: Date.now(),
+    listed,
   };
   return ttlMs === undefined ? catalog : { ...catalog, ttlMs };
 }

@@ -3,13 +3,16 @@ import type { CallToolResult, CompleteRequestParams } from '@modelcontextprotoco
 import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { ResultSchema } from '@modelcontextprotocol/core';
 import { deploymentMode } from '../config/deployment';
+import { type AdmissionSwitch, admissionSwitch } from '../mcplet/admission-switch';
 import type { IconSource } from '../mcplet/icons';
 import { serverRunsToolTasks } from '../mcplet/tasks';
+import type { AdmissionMode } from '../mcplet/types';
 import { undeclaredApprovalTools } from '../mcplet/verified-approval';
 import type { OutboundPolicy } from '../net/address-rules';
 import { OutboundRefusedError } from '../net/guard';
 import { buildCatalog, EMPTY_CATALOG, type ServerCatalog } from './catalog';
 import { type ChangeFilter, listenForChanges } from './change-listener';
+import { headerSecrets } from './custom-headers';
 import { handleElicitation } from './elicitation';
 import { originOf, outsideAnyCall } from './elicitation-scope';
 import { elicitationStore } from './elicitation-store';
@@ -25,6 +28,7 @@ import { handleSampling } from './sampling';
 import { connectionKey, type ServerConfig } from './server-config';
 import { readServerInfo } from './server-info';
 import { type HostNoteLevel, MODERN_CALL_LOG_LEVEL, ServerLog, type StoredLogEntry } from './server-log';
+import { SessionTrace } from './session-trace';
 import { runToolTask, type TaskReport } from './task-call';
 import { AuthorizationRequiredError, httpStatusOf, safeErrorText } from './wire-errors';
 
@@ -86,6 +90,9 @@ export class ServerConnection {
   private relisting = false;
   /** The preview's log of this server: host notes, its log messages, its stderr (server-log.ts). */
   private readonly serverLog: ServerLog;
+  /** Every JSON-RPC message of this server's sessions, both ways, masked when read (session-trace.ts). */
+  readonly trace: SessionTrace;
+  private settings: ServerConfig;
   /** The level last set with `logging/setLevel`; set again on every new session. */
   private logLevel: LogLevel | null = null;
   private opened: OpenedClient | null = null;
@@ -97,12 +104,60 @@ export class ServerConnection {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    readonly config: ServerConfig,
+    config: ServerConfig,
     private readonly pools: ReadonlySet<string>,
     /** Issue 13: the host's OAuth for HTTP servers (absent in tests that need none). */
     private readonly oauth: () => ServerOAuthBook | undefined = () => undefined,
   ) {
-    this.serverLog = new ServerLog(() => ({ name: this.config.name, key: this.key }));
+    this.settings = config;
+    this.serverLog = new ServerLog(() => ({ name: this.config.name, key: this.key }), {
+      secrets: () => this.secrets(),
+    });
+    this.trace = new SessionTrace(() => this.secrets());
+  }
+
+  /** The server's registration; only its admission mode changes while it runs (`readmit`). */
+  get config(): ServerConfig {
+    return this.settings;
+  }
+
+  /** The secret values of the server's own headers, masked wherever the preview shows what it sent. */
+  private secrets(): string[] {
+    const { transport } = this.settings;
+    return transport.type === 'http' ? headerSecrets(transport.headers) : [];
+  }
+
+  /** Whether this session runs `tools/call` as a task (lib/mcplet/tasks.ts). */
+  private runsToolTasks(): boolean {
+    const client = this.opened?.client;
+    return client
+      ? serverRunsToolTasks(client.getServerCapabilities(), isModernRevision(this.protocolVersion))
+      : false;
+  }
+
+  /** What switching to `to` would do to the tools as last listed; null before a first listing. */
+  admissionSwitch(to: AdmissionMode): AdmissionSwitch | null {
+    const { listed } = this.listed;
+    if (!listed) return null;
+    const context = {
+      serverId: this.id,
+      overlay: this.config.overlay,
+      pools: this.pools,
+      tasks: this.runsToolTasks(),
+    };
+    return admissionSwitch(listed, context, this.config.admission, to);
+  }
+
+  /**
+   * Switches the admission mode (5.3.1, DESIGN.md modes) and lists the tools again under it: the new
+   * catalog replaces the old one at once, and pins are reviewed against it as on any re-listing.
+   */
+  async readmit(admission: AdmissionMode): Promise<void> {
+    if (admission === this.settings.admission) return;
+    const from = this.settings.admission;
+    this.settings = { ...this.settings, admission };
+    this.note('info', `admission switched from ${from} to ${admission}; listing the tools again`);
+    await this.refresh();
   }
 
   get id() {
@@ -197,7 +252,14 @@ export class ServerConnection {
               fetch: book.fetchForConnection(new URL(transport.url), this.outboundPolicy, provider),
             }
           : undefined;
-      return openClient(transport, CONNECT_TIMEOUT_MS, this.outboundPolicy, this.config.name, auth);
+      return openClient(
+        transport,
+        CONNECT_TIMEOUT_MS,
+        this.outboundPolicy,
+        this.config.name,
+        auth,
+        (direction, message) => this.trace.record(direction, message),
+      );
     });
   }
 
@@ -328,7 +390,7 @@ export class ServerConnection {
         mode: this.config.admission,
         overlay: this.config.overlay,
         pools: this.pools,
-        tasks: serverRunsToolTasks(client.getServerCapabilities(), isModernRevision(this.protocolVersion)),
+        tasks: this.runsToolTasks(),
       },
       CONNECT_TIMEOUT_MS,
     );

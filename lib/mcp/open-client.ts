@@ -1,5 +1,5 @@
 import 'server-only';
-import type { FetchLike, OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
+import type { FetchLike, JSONRPCMessage, OAuthClientProvider, Transport } from '@modelcontextprotocol/client';
 import {
   Client,
   SdkError,
@@ -27,6 +27,8 @@ export const CLIENT_CAPABILITIES = {
 };
 
 export type TransportKind = 'streamable-http' | 'sse' | 'stdio';
+
+type Tap = (direction: 'sent' | 'received', message: JSONRPCMessage) => void;
 
 export interface OpenedClient {
   client: Client;
@@ -58,8 +60,9 @@ async function attempt(
   deadline: number,
   timedOut: () => Error,
   negotiation: 'auto' | 'legacy' = negotiationFor(kind),
+  tap?: Tap,
 ): Promise<OpenedClient> {
-  const transport = new RecordingTransport(inner);
+  const transport = new RecordingTransport(inner, tap);
   const client = new Client(HOST_INFO, {
     capabilities: CLIENT_CAPABILITIES,
     versionNegotiation: { mode: negotiation },
@@ -117,6 +120,8 @@ export async function openClient(
   serverName: string,
   /** Issue 13: the SDK's OAuth client for this server, with the fetch its endpoints go through. */
   auth?: { provider: OAuthClientProvider | undefined; fetch: FetchLike },
+  /** Every JSON-RPC message of every attempt, both ways: the server's session trace. */
+  tap?: Tap,
 ): Promise<OpenedClient> {
   const deadline = Date.now() + timeoutMs;
   const timedOut = () => new ConnectTimeoutError(serverName, timeoutMs);
@@ -130,7 +135,7 @@ export async function openClient(
       cwd: config.cwd,
       stderr: 'pipe',
     });
-    const opened = await attempt(inner, 'stdio', deadline, timedOut);
+    const opened = await attempt(inner, 'stdio', deadline, timedOut, negotiationFor('stdio'), tap);
     return { ...opened, stderr: inner.stderr as NodeJS.ReadableStream | null };
   }
   const url = new URL(config.url);
@@ -140,13 +145,20 @@ export async function openClient(
   const streamable = () => new StreamableHTTPClientTransport(url, { requestInit, fetch, authProvider });
   try {
     try {
-      return await attempt(streamable(), 'streamable-http', deadline, timedOut);
+      return await attempt(
+        streamable(),
+        'streamable-http',
+        deadline,
+        timedOut,
+        negotiationFor('streamable-http'),
+        tap,
+      );
     } catch (probeError) {
       // A server that answers the revision probe with neither a revision nor a plain refusal (a 5xx,
       // a reply that is not JSON-RPC) may still speak the 2025-era handshake: it gets one.
       if (!(probeError instanceof SdkError && probeError.code === SdkErrorCode.EraNegotiationFailed))
         throw probeError;
-      return await attempt(streamable(), 'streamable-http', deadline, timedOut, 'legacy');
+      return await attempt(streamable(), 'streamable-http', deadline, timedOut, 'legacy', tap);
     }
   } catch (streamableError) {
     const stop = final(streamableError, serverName);
@@ -159,6 +171,8 @@ export async function openClient(
         'sse',
         deadline,
         timedOut,
+        'legacy',
+        tap,
       );
     } catch (sseError) {
       if (sseError instanceof ConnectTimeoutError) throw sseError;

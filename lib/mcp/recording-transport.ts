@@ -43,10 +43,15 @@ export class RecordingTransport implements Transport {
   private readonly watched = new Set<{ key: object; exchange: Exchange; inFlight: boolean }>();
   private readonly open = new Map<Id, { exchange: Exchange; inFlight: boolean }>();
 
-  constructor(readonly inner: Transport) {
+  constructor(
+    readonly inner: Transport,
+    /** Sees every message both ways as it crossed the wire: the server's session trace (session-trace.ts). */
+    private readonly tap?: (direction: 'sent' | 'received', message: JSONRPCMessage) => void,
+  ) {
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message, extra) => {
+      this.tap?.('received', message);
       const id = idOf(message);
       if (id !== undefined && !('method' in message)) {
         const entry = this.open.get(id);
@@ -98,6 +103,7 @@ export class RecordingTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions) {
+    this.tap?.('sent', message);
     const id = idOf(message);
     if (id !== undefined)
       // Two calls with the very same arguments object are paired one each, in the order sent.

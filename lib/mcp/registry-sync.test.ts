@@ -88,6 +88,28 @@ describe('issue 16 item 4: what another instance changed is applied here', () =>
     expect(here.getFor('notes', 'alice')).toBeUndefined();
     expect(here.list().map((c) => c.id)).toEqual(['shared']);
   });
+
+  it("a user's server whose admission its owner switched on another instance takes the stored mode here; the operator's do not", async () => {
+    const here = registry();
+    here.start(config('notes', 'alice'));
+    here.start(config('shared'));
+    const stored = async (userId: string, id: string) =>
+      userId === 'alice' ? { ...registration(id), admission: 'annotations' } : undefined;
+    await applyInstanceEvent(
+      here,
+      { kind: 'server-readmitted', userId: 'mallory', serverId: 'notes' },
+      stored,
+    );
+    await applyInstanceEvent(
+      here,
+      { kind: 'server-readmitted', userId: 'alice', serverId: 'shared' },
+      stored,
+    );
+    expect(here.getFor('notes', 'alice')?.config.admission).toBe('strict');
+    expect(here.getFor('shared', 'alice')?.config.admission).toBe('strict');
+    await applyInstanceEvent(here, { kind: 'server-readmitted', userId: 'alice', serverId: 'notes' }, stored);
+    expect(here.getFor('notes', 'alice')?.config.admission).toBe('annotations');
+  });
 });
 
 const lookup = mcpletTool('lookup', { visibility: ['model', 'app'] });

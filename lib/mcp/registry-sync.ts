@@ -33,6 +33,14 @@ export async function applyInstanceEvent(
       // Only a connection held here: a user's perUser connection this instance never made stays unmade.
       await registry.heldFor(event.serverId, event.userId)?.reconnect(true);
       return;
+    case 'server-readmitted': {
+      // A user's server whose admission mode its owner switched on another instance: the stored mode.
+      const held = registry.heldFor(event.serverId, event.userId);
+      if (held === undefined || held.config.source !== 'user') return;
+      const parsed = parseRegistration(await loadStored(event.userId, event.serverId));
+      if (parsed.ok) await held.readmit(parsed.registration.admission);
+      return;
+    }
     case 'server-added': {
       if (registry.heldFor(event.serverId, event.userId)) return;
       const parsed = parseRegistration(await loadStored(event.userId, event.serverId));

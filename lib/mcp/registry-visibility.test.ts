@@ -97,6 +97,30 @@ describe("issue 16 item 3: a user's server is theirs alone; the operator's are e
     expect(registry.getFor('shared', 'u1')).toBeDefined();
   });
 
+  it("switches admission by remove's rules, re-listing the tools; the session's trace has every message", async () => {
+    expect(await registry.readmit('theirs', 'u1', 'annotations', 'hosted')).toBe('not-found');
+    expect(await registry.readmit('shared', 'u1', 'annotations', 'hosted')).toBe('operator-server');
+    const shared = registry.getFor('shared', 'u1');
+    expect(shared?.config.admission).toBe('strict');
+    const listings = () =>
+      shared?.trace.entries('tools/list').filter((e) => e.direction === 'sent').length ?? 0;
+    const before = listings();
+    expect(await registry.readmit('shared', 'u1', 'annotations', 'local')).toBe(shared);
+    expect(shared?.config.admission).toBe('annotations');
+    expect(listings()).toBe(before + 1);
+    expect(shared?.admissionSwitch('strict')).toMatchObject({
+      from: 'annotations',
+      to: 'strict',
+      rejected: [],
+    });
+    const methods = shared?.trace.methods() ?? [];
+    expect(methods).toEqual(
+      expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/list']),
+    );
+    await registry.readmit('shared', 'u1', 'strict', 'local');
+    expect(shared?.config.admission).toBe('strict');
+  });
+
   it("two users' servers of the same id are two servers: each reaches their own, neither sees the other's", async () => {
     const other = await startOddServer(0, [mcpletTool('beta')]);
     const twin = (ownerId: string, url: string) =>

@@ -2,12 +2,12 @@ import 'server-only';
 import { type DeploymentMode, deploymentMode } from '../config/deployment';
 import { getDb, LOCAL_USER_ID } from '../db';
 import type { AuditEntry } from '../db/queries/audit';
-import { deleteStoredServer, storeServer } from '../db/queries/servers';
+import { deleteStoredServer, storeServer, updateStoredServer } from '../db/queries/servers';
 import type { ApprovalRuleStore } from '../gates/remembered';
 import { modelToolName } from '../mcplet/names';
 import { offerToModel } from '../mcplet/offer';
 import type { PolicySession } from '../mcplet/policy';
-import type { McpletTool } from '../mcplet/types';
+import type { AdmissionMode, McpletTool } from '../mcplet/types';
 import { checkOutboundUrl, OutboundRefusedError } from '../net/guard';
 import { type InstanceBus, localBus } from '../redis/instance-bus';
 import { ServerConnection } from './connection';
@@ -234,6 +234,30 @@ export class McpRegistry {
       this.bus.publish({ kind: 'server-removed', userId, serverId: id });
     }
     return 'removed';
+  }
+
+  /**
+   * Switches a server's admission mode and re-admits its tools under it (5.3.1): by the rules of
+   * `remove` (its owner; an operator's server only in local mode, and then until the next start). A
+   * user's server keeps the mode: its stored registration changes first, then the connection.
+   */
+  async readmit(
+    id: string,
+    userId: string,
+    admission: AdmissionMode,
+    mode: DeploymentMode = deploymentMode(),
+  ): Promise<ServerConnection | 'not-found' | 'operator-server'> {
+    const connection = this.getFor(id, userId);
+    if (!connection) return 'not-found';
+    if (!mayManage(connection, userId, mode)) return 'operator-server';
+    if (connection.config.source === 'user') {
+      const { source: _source, ownerId: _owner, ...registration } = connection.config;
+      await updateStoredServer(await getDb(), userId, id, { ...registration, admission });
+    }
+    await connection.readmit(admission);
+    if (connection.config.source === 'user')
+      this.bus.publish({ kind: 'server-readmitted', userId, serverId: id });
+    return connection;
   }
 
   /**

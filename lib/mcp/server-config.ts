@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { OverlayMeta } from '../mcplet/admission';
 import type { AdmissionMode } from '../mcplet/types';
+import { checkHeaders } from './custom-headers';
 
 export type ServerTransport =
   | { type: 'http'; url: string; headers?: Record<string, string> }
@@ -120,7 +121,7 @@ export const serverRegistrationSchema = {
           properties: {
             type: { const: 'http' },
             url: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
-            headers: { type: 'object', additionalProperties: { type: 'string' } },
+            headers: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string' } },
           },
         },
         {
@@ -161,6 +162,10 @@ export function parseRegistration(input: unknown): RegistrationParse {
     return { ok: false, error: `${where} ${detail}` };
   }
   const raw = input as Omit<ServerRegistration, 'admission' | 'name'> & Partial<ServerRegistration>;
+  if (raw.transport.type === 'http' && raw.transport.headers) {
+    const problem = checkHeaders(raw.transport.headers)[0];
+    if (problem) return { ok: false, error: `/transport/headers: ${problem.message}` };
+  }
   return {
     ok: true,
     registration: { ...raw, name: raw.name ?? raw.id, admission: raw.admission ?? 'strict' },

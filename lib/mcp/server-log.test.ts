@@ -349,3 +349,16 @@ describe("what one user is shown of a server's log (multi-user)", () => {
     expect(entriesFor(log, { shared: true }).map((e) => e.seq)).toEqual([1]);
   });
 });
+
+describe("a server's own header secrets in its log", () => {
+  it('a bearer token or API key the server echoes is masked in every entry, whatever its source', () => {
+    const token = 'tok-Z8v1Q4mYlogged';
+    const { log, flush } = testLog({ secrets: () => [`Bearer ${token}`, token, 'api-key-991'] });
+    log.message({ level: 'info', data: `authorized with Bearer ${token}` });
+    log.message({ level: 'info', data: { key: 'api-key-991' } });
+    log.stderrReader().data(`upstream got ${token}\n`);
+    flush();
+    const messages = log.entries().map((e) => e.message);
+    expect(messages).toEqual(['authorized with [secret]', '{"key":"[secret]"}', 'upstream got [secret]']);
+  });
+});

@@ -4,6 +4,7 @@ import { configuredCredentialPatterns } from '../config/load';
 import { type LogLevel as HostLogLevel, log, logsAsJson } from '../log/logger';
 import { cleanText, cleanValue } from '../mcplet/model-facing';
 import type { CredentialPattern } from '../trust/credentials';
+import { maskSecrets } from './custom-headers';
 import { type LogLevel, reachesHostLog, type ServerLogEntry } from './log-levels';
 import { isModernRevision } from './protocol-revision';
 
@@ -170,6 +171,8 @@ export interface ServerLogOptions {
   /** Runs the masking of what arrived later in this turn of the event loop; `setImmediate` by default. */
   later?: (run: () => void) => void;
   now?: () => number;
+  /** The server's own header secrets (custom-headers.ts): masked in every entry as well. */
+  secrets?: () => readonly string[];
 }
 
 export class ServerLog {
@@ -183,6 +186,7 @@ export class ServerLog {
   private readonly hostLog: NonNullable<ServerLogOptions['hostLog']>;
   private readonly later: NonNullable<ServerLogOptions['later']>;
   private readonly now: () => number;
+  private readonly secrets: () => readonly string[];
 
   constructor(
     /** Names the server in the host's log: its name and its key among all the host's servers. */
@@ -196,6 +200,7 @@ export class ServerLog {
     this.hostLog = options.hostLog ?? log;
     this.later = options.later ?? ((run) => void setImmediate(run));
     this.now = options.now ?? Date.now;
+    this.secrets = options.secrets ?? (() => []);
   }
 
   /** The host's own note about the server. */
@@ -279,8 +284,10 @@ export class ServerLog {
         text: `${count} log entries arrived faster than the log keeps them; the oldest were not kept`,
       });
     }
+    const secrets = this.secrets();
     for (const raw of raws) {
       const entry = this.entryOf(raw, patterns);
+      if (secrets.length > 0) entry.message = maskSecrets(entry.message, secrets);
       this.stored.push(entry);
       if (reachesHostLog(entry)) this.toHostLog(entry);
     }

@@ -4,6 +4,7 @@ import { gateVerdict, usualCaller } from '../mcplet/policy';
 import type { TrustVerdict } from '../mcplet/trust-escalation';
 import type { McpletTool, RejectedTool } from '../mcplet/types';
 import type { ServerConnection } from './connection';
+import { type HeaderSummary, headerSummary } from './custom-headers';
 import type { LogLevelControl, ServerLogEntry } from './log-levels';
 import type { SignInStatus } from './oauth/server-oauth';
 import { changedViewsOf } from './pin-changes';
@@ -51,6 +52,8 @@ export interface ServerView {
   log: ServerLogEntry[];
   /** Whether the preview may set the server's log level, and the level set. */
   logging: LogLevelControl;
+  /** The names of the server's own headers and whether a bearer token is set; never a value. */
+  headers?: HeaderSummary;
   /** Issue 13: the viewer's OAuth sign-in to this server (never a token). */
   signIn?: SignInStatus;
 }
@@ -117,5 +120,11 @@ export function serverView(
       shared: connection.config.ownerId === undefined && deploymentMode() === 'hosted',
     }).slice(-SHOWN),
     logging: connection.logLevelControl,
+    ...headersOf(config.transport),
   };
+}
+
+function headersOf(transport: ServerConnection['config']['transport']): { headers?: HeaderSummary } {
+  const summary = transport.type === 'http' ? headerSummary(transport.headers) : undefined;
+  return summary ? { headers: summary } : {};
 }

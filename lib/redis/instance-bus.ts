@@ -6,7 +6,11 @@ import { getRedis, getSubscriber, REDIS_PREFIX, type RedisClient } from './clien
 
 /** What one instance of a deployment tells the others (issue 16 item 4): they apply it to their memory. */
 export type InstanceEvent =
-  | { kind: 'server-added' | 'server-removed' | 'server-reconnected'; userId: string; serverId: string }
+  | {
+      kind: 'server-added' | 'server-removed' | 'server-reconnected' | 'server-readmitted';
+      userId: string;
+      serverId: string;
+    }
   | {
       /** The pins one review made, together: an instance applies them at once, never some of them. */
       kind: 'pins';

@@ -49,6 +49,7 @@ test.describe("a server's log in the developer preview (MCP logging)", () => {
 
       await preview.tryIt(id, 'emit_logs');
       await preview.call(id, 'emit_logs');
+      await log.open();
 
       const debug = log.entry('call 1: cache miss for the menu');
       await expect(debug).toBeVisible();
@@ -87,7 +88,9 @@ test.describe("a server's log in the developer preview (MCP logging)", () => {
       await log.show('All');
       await log.setLevel('error');
       expect(fixture.levels.map((l) => l.level)).toEqual(['error']);
+      await preview.openTab(id, 'Tools');
       await callAgain(page, preview, id, 'emit_logs');
+      await log.open();
       await expect(log.entry('"call":2')).toBeVisible();
       await expect(log.entry('call 2:')).toHaveCount(0);
       await expect(log.entry('log level set to error')).toBeVisible();
@@ -125,6 +128,7 @@ test.describe("a server's log in the developer preview (MCP logging)", () => {
 
       await preview.tryIt(id, 'emit_logs');
       await preview.call(id, 'emit_logs');
+      await log.open();
       const working = log.entry('modern call 1: working');
       await expect(working).toBeVisible();
       await expect(log.cell(working, 'source')).toHaveText('server (modern)');

@@ -28,7 +28,8 @@ const RUNNING = "A's running reply is A's alone";
 const GATE = "A's gate ticket is A's alone";
 const BORROW = "a call cannot borrow A's conversation";
 const RULES = "A's remembered approval is A's alone";
-const OPERATOR = "B cannot remove, reconnect or sign out of the operator's servers";
+const OPERATOR =
+  "B cannot remove, reconnect, sign out of, switch the admission of or read the session trace of the operator's servers";
 const OWN_ONLY = "acts only on the caller's own records (looked up by the session user)";
 const SERVERS =
   "a server's tools, views and resources: the operator's are shared, a user's are theirs alone (registry.getFor, lib/mcp/registry-visibility.test.ts)";
@@ -78,6 +79,9 @@ const CROSS_USER: Record<string, string> = {
   'DELETE /api/servers/[id]': OPERATOR,
   'POST /api/servers/[id]/reconnect': OPERATOR,
   'POST /api/servers/[id]/log-level': OPERATOR,
+  'GET /api/servers/[id]/admission': `${SERVERS}; what a switch would do, computed from the server B may see`,
+  'POST /api/servers/[id]/admission': OPERATOR,
+  'GET /api/servers/[id]/trace': OPERATOR,
   'POST /api/servers/[id]/oauth': `${SERVERS}; tokens are sealed per user (server_auth)`,
   'DELETE /api/servers/[id]/oauth': `${SERVERS}; tokens are sealed per user (server_auth)`,
   'GET /api/servers/[id]/tools/[name]/change': `${SERVERS}; pins are per user`,
@@ -321,10 +325,14 @@ test.describe
       expect(secret.status()).toBe(404);
     });
 
-    test("B cannot remove, reconnect or sign out of the operator's servers for everyone", async () => {
+    test("B cannot remove, reconnect, sign out of, re-admit or trace the operator's servers for everyone", async () => {
       expect([403, 404]).toContain((await b.delete('/api/servers/vault')).status());
       expect([403, 404]).toContain((await b.post('/api/servers/vault/reconnect', { data: {} })).status());
       expect((await b.post('/api/servers/vault/log-level', { data: { level: 'debug' } })).status()).toBe(403);
+      // Its admission is the operator's; its session carries every user's calls.
+      const admission = await b.post('/api/servers/vault/admission', { data: { admission: 'annotations' } });
+      expect(admission.status()).toBe(403);
+      expect((await b.get('/api/servers/vault/trace')).status()).toBe(403);
       const servers = (await (await a.get('/api/servers')).json()) as { servers: { id: string }[] };
       expect(servers.servers.map((s) => s.id)).toContain('vault');
     });

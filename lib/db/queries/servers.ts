@@ -1,4 +1,6 @@
 import type { Db } from '../connect';
+import { hostKey } from '../host-key';
+import { openHeaders, sealHeaders } from '../sealed-headers';
 
 export interface StoredServer {
   id: string;
@@ -6,14 +8,20 @@ export interface StoredServer {
   registration: unknown;
 }
 
-/** Servers people registered in the UI; validated again by the registry when loaded. */
-export async function listStoredServers(db: Db): Promise<StoredServer[]> {
+/**
+ * Servers people registered in the UI; validated again by the registry when loaded. A URL server's
+ * headers are sealed at rest (sealed-headers.ts) and opened here.
+ */
+export async function listStoredServers(
+  db: Db,
+  key: () => Buffer = () => hostKey(),
+): Promise<StoredServer[]> {
   const rows = await db
     .selectFrom('mcp_servers')
     .select(['id', 'user_id', 'registration'])
     .orderBy('created_at')
     .execute();
-  return rows.map((r) => ({ id: r.id, userId: r.user_id, registration: r.registration }));
+  return rows.map((r) => ({ id: r.id, userId: r.user_id, registration: openHeaders(r.registration, key) }));
 }
 
 export async function storeServer(
@@ -21,10 +29,11 @@ export async function storeServer(
   userId: string,
   id: string,
   registration: unknown,
+  key: () => Buffer = () => hostKey(),
 ): Promise<boolean> {
   const result = await db
     .insertInto('mcp_servers')
-    .values({ id, user_id: userId, registration: JSON.stringify(registration) })
+    .values({ id, user_id: userId, registration: JSON.stringify(sealHeaders(registration, key)) })
     .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -49,12 +58,34 @@ export async function deleteStoredServer(db: Db, userId: string, id: string): Pr
 }
 
 /** One user's stored registration, or undefined when that user stores no server by this id. */
-export async function storedServer(db: Db, userId: string, id: string): Promise<unknown> {
+export async function storedServer(
+  db: Db,
+  userId: string,
+  id: string,
+  key: () => Buffer = () => hostKey(),
+): Promise<unknown> {
   const row = await db
     .selectFrom('mcp_servers')
     .select('registration')
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.registration;
+  return row === undefined ? undefined : openHeaders(row.registration, key);
+}
+
+/** A user's stored registration replaced (its admission mode switched); false when they store none by this id. */
+export async function updateStoredServer(
+  db: Db,
+  userId: string,
+  id: string,
+  registration: unknown,
+  key: () => Buffer = () => hostKey(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('mcp_servers')
+    .set({ registration: JSON.stringify(sealHeaders(registration, key)) })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0) > 0;
 }

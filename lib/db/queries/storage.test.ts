@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { UIMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, LOCAL_USER_ID } from '../connect';
@@ -12,7 +13,13 @@ import {
 import { dbTestTargets } from './db-targets';
 import { deleteMessagesAfter, listMessages, saveMessage, saveReply } from './messages';
 import { deletePinsOf, listPins, savePin } from './pins';
-import { deleteStoredServer, listStoredServers, storeServer } from './servers';
+import {
+  deleteStoredServer,
+  listStoredServers,
+  storedServer,
+  storeServer,
+  updateStoredServer,
+} from './servers';
 import { listTrustStates, loadTrustState, saveTrustState } from './trust-state';
 
 const text = (id: string, role: 'user' | 'assistant', body: string): UIMessage => ({
@@ -182,6 +189,38 @@ describe.each(targets)('registered servers on $name', (target) => {
       { id: 'weather', userId: 'neighbour', registration: theirs },
     ]);
     expect(await deleteStoredServer(db, 'neighbour', 'weather')).toBe(true);
+  });
+
+  it("seals a URL server's headers at rest, opens them on reading; switching admission keeps them sealed", async () => {
+    const key = randomBytes(32);
+    const token = 'Bearer stored-token-91ZQ';
+    const registration = {
+      id: 'keyed',
+      admission: 'strict',
+      transport: {
+        type: 'http',
+        url: 'http://127.0.0.1:9/mcp',
+        headers: { Authorization: token, 'X-Api-Key': 'k-77' },
+      },
+    };
+    expect(await storeServer(db, LOCAL_USER_ID, 'keyed', registration, () => key)).toBe(true);
+    const raw = await db
+      .selectFrom('mcp_servers')
+      .select('registration')
+      .where('id', '=', 'keyed')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(raw.registration)).not.toContain('stored-token-91ZQ');
+    expect(JSON.stringify(raw.registration)).not.toContain('k-77');
+    expect(JSON.stringify(raw.registration)).toContain('http://127.0.0.1:9/mcp');
+    expect(await storedServer(db, LOCAL_USER_ID, 'keyed', () => key)).toEqual(registration);
+    const switched = { ...registration, admission: 'annotations' };
+    expect(await updateStoredServer(db, LOCAL_USER_ID, 'keyed', switched, () => key)).toBe(true);
+    expect(await updateStoredServer(db, 'neighbour', 'keyed', switched, () => key)).toBe(false);
+    const listed = (await listStoredServers(db, () => key)).find((s) => s.id === 'keyed');
+    expect(listed?.registration).toEqual(switched);
+    // Under another host key the row is no registration (never a server without its credentials).
+    expect(await storedServer(db, LOCAL_USER_ID, 'keyed', () => randomBytes(32))).toBeUndefined();
+    await deleteStoredServer(db, LOCAL_USER_ID, 'keyed');
   });
 
   it("takes the user's approvals and sign-in state for the server with it, and nobody else's", async () => {

@@ -33,8 +33,21 @@ export class PreviewPage {
     );
   }
 
-  /** Opens a tool's "Try it" form. */
+  /** One of a server card's tabs (Tools, Prompts, Server log, Trace) by the start of its name. */
+  tab(serverId: string, name: string): Locator {
+    return this.server(serverId).getByRole('tab', { name: new RegExp(`^${name}`) });
+  }
+
+  /** Selects a card's tab (a click) unless it is selected already. */
+  async openTab(serverId: string, name: string) {
+    const tab = this.tab(serverId, name);
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /** Opens a tool's "Try it" form (on the card's Tools tab). */
   async tryIt(serverId: string, tool: string) {
+    await this.openTab(serverId, 'Tools');
     await this.admitted(serverId, tool).getByRole('button', { name: 'Try it' }).click();
   }
 
@@ -104,12 +117,33 @@ export class PreviewPage {
     return this.page.getByRole('form', { name: 'Add a server' });
   }
 
-  /** Fills and submits the add-server form with a URL server. */
-  async addHttpServer(id: string, url: string) {
+  /** Fills and submits the add-server form with a URL server, and its bearer token and headers if given. */
+  async addHttpServer(
+    id: string,
+    url: string,
+    credentials: {
+      bearer?: string;
+      headers?: Array<{ name: string; value: string }>;
+      admission?: string;
+    } = {},
+  ) {
     const form = this.addServerForm();
     await form.getByLabel(/^Id/).fill(id);
     await form.getByLabel('URL', { exact: true }).fill(url);
+    if (credentials.bearer !== undefined) await form.getByLabel('Bearer token').fill(credentials.bearer);
+    for (const [index, header] of (credentials.headers ?? []).entries()) {
+      await form.getByRole('button', { name: 'Add a header' }).click();
+      await form.getByLabel(`Header ${index + 1} name`).fill(header.name);
+      await form.getByLabel(`Header ${index + 1} value`).fill(header.value);
+    }
+    if (credentials.admission)
+      await form.locator('select[name="admission"]').selectOption(credentials.admission);
     await form.getByRole('button', { name: 'Add server' }).click();
+  }
+
+  /** The error lines under the add form's fields. */
+  addServerFieldErrors(): Locator {
+    return this.addServerForm().getByTestId('field-error');
   }
 
   rejected(serverId: string, tool: string): Locator {

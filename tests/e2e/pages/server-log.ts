@@ -13,11 +13,13 @@ export class ServerLogSection {
     );
   }
 
-  /** Opens the section (a disclosure) unless it is open already. */
+  /** Selects the card's "Server log" tab. */
   async open() {
-    const root = this.root();
-    if (!(await root.evaluate((el) => el.hasAttribute('open')))) await root.locator('summary').click();
-    await expect(root.getByLabel('Show', { exact: true })).toBeVisible();
+    await this.page
+      .locator(`[data-testid="server-card"][data-server="${this.serverId}"]`)
+      .getByRole('tab', { name: /^Server log/ })
+      .click();
+    await expect(this.root().getByLabel('Show', { exact: true })).toBeVisible();
   }
 
   entries(): Locator {

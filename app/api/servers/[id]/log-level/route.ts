@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { currentUser } from '@/lib/auth/session';
-import { deploymentMode } from '@/lib/config/deployment';
 import { jsonError, readBody } from '@/lib/http/json';
 import { routeHandler } from '@/lib/http/route-handler';
 import { ServerUnavailableError } from '@/lib/mcp/connection';
-import { getRegistry } from '@/lib/mcp/host-registry';
 import { LOG_LEVELS } from '@/lib/mcp/log-levels';
-import { mayReconnect } from '@/lib/mcp/registry';
+import { managedConnection } from '@/lib/mcp/managed-connection';
 import { safeErrorText } from '@/lib/mcp/wire-errors';
 
 export const dynamic = 'force-dynamic';
@@ -20,9 +17,10 @@ const levelSchema = z.object({ level: z.enum(LOG_LEVELS) });
  */
 export const POST = routeHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
-  const user = await currentUser(request);
-  const connection = (await getRegistry()).getFor(id, user.id);
-  if (!connection) return jsonError(404, `No server has the id "${id}".`);
+  // The level belongs to the connection: on a shared server it is everyone's, as a reconnect is.
+  const managed = await managedConnection(request, id, "its log level is the host's to manage.");
+  if (!managed.ok) return managed.response;
+  const { connection } = managed;
   const parsed = await readBody(
     request,
     levelSchema,
@@ -30,12 +28,6 @@ export const POST = routeHandler(async (request: Request, context: { params: Pro
     `Send { "level": one of ${LOG_LEVELS.join(', ')} }.`,
   );
   if (!parsed.ok) return parsed.response;
-  // The level belongs to the connection: on a shared server it is everyone's, as a reconnect is.
-  if (!mayReconnect(connection, user.id, deploymentMode()))
-    return jsonError(
-      403,
-      `"${id}" is the operator's server, shared by everyone: its log level is the host's to manage.`,
-    );
   const control = connection.logLevelControl;
   if (!control.settable) {
     if (control.why === 'not-connected')
