@@ -2,6 +2,7 @@
 import type { UIMessage } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isPromptPart, PROMPT_PART, type PromptPart } from '@/lib/chat/prompt-part';
+import { isResourcePart, RESOURCE_PART, type ResourcePart } from '@/lib/chat/resource-part';
 import { lastUserMessage } from '@/lib/chat/ui-parts';
 import { whenIdle } from '@/lib/client/when-idle';
 import { isInterruptedMark, replyEnding } from '@/lib/llm/reply-metadata';
@@ -21,6 +22,7 @@ import { InterruptedReply } from './interrupted-reply';
 import { Markdown } from './markdown';
 import { MessageView } from './message-view';
 import type { ChosenPrompt } from './prompt-requests';
+import type { ChosenResource } from './resource-requests';
 import { MenuButton } from './sidebar-toggle';
 import { StarterPrompts } from './starter-prompts';
 import { useDerivedChannel } from './use-derived-channel';
@@ -33,9 +35,18 @@ function promptPartOf(prompt: ChosenPrompt): PromptPart {
   return { type: PROMPT_PART, data: { serverId, serverName, name, ...(title ? { title } : {}), text } };
 }
 
-/** A message's parts: the prompt's text first, then the user's own words, if any. */
-function withPrompt(text: string, prompts: PromptPart[]): UIMessage['parts'] {
-  return [...prompts, ...(text.trim() ? [{ type: 'text' as const, text }] : [])];
+/**
+ * An attached MCP resource as its part (lib/chat/resource-part.ts): the host reads it and keeps only
+ * the server and the URI of what the browser says; the names are for the chip until the reply comes.
+ */
+function resourcePartOf(resource: ChosenResource): ResourcePart {
+  const { serverId, serverName, uri, name } = resource;
+  return { type: RESOURCE_PART, data: { serverId, serverName, uri, name } };
+}
+
+/** A message's parts: the prompt's text and the attached resources first, then the user's own words, if any. */
+function withPrompt(text: string, prompts: PromptPart[], resources: ResourcePart[] = []): UIMessage['parts'] {
+  return [...prompts, ...resources, ...(text.trim() ? [{ type: 'text' as const, text }] : [])];
 }
 
 export interface ChatProps {
@@ -127,7 +138,7 @@ export function Chat(props: ChatProps) {
   );
   const settings = useCallback(() => ({ body: requestBody() }), [requestBody]);
 
-  function send(text: string, prompt?: ChosenPrompt) {
+  function send(text: string, prompt?: ChosenPrompt, resources: ChosenResource[] = []) {
     // bench/view-init measures a view's boot from the user's send.
     performance.mark('mcplet:send');
     clearError();
@@ -137,8 +148,11 @@ export function Chat(props: ChatProps) {
       setTimeout(nameInAddress, 0);
     }
     // The conversation list is refreshed by onFinish once the reply has ended.
-    if (!prompt) void sendMessage({ text }, settings());
-    else void sendMessage({ parts: withPrompt(text, [promptPartOf(prompt)]) }, settings());
+    if (!prompt && resources.length === 0) void sendMessage({ text }, settings());
+    else {
+      const prompts = prompt ? [promptPartOf(prompt)] : [];
+      void sendMessage({ parts: withPrompt(text, prompts, resources.map(resourcePartOf)) }, settings());
+    }
   }
 
   /**
@@ -148,8 +162,10 @@ export function Chat(props: ChatProps) {
   function edit(message: UIMessage, text: string) {
     clearError();
     const prompts = message.parts.filter(isPromptPart);
-    if (prompts.length === 0) void sendMessage({ text, messageId: message.id }, settings());
-    else void sendMessage({ parts: withPrompt(text, prompts), messageId: message.id }, settings());
+    const resources = message.parts.filter(isResourcePart);
+    if (prompts.length === 0 && resources.length === 0)
+      void sendMessage({ text, messageId: message.id }, settings());
+    else void sendMessage({ parts: withPrompt(text, prompts, resources), messageId: message.id }, settings());
   }
 
   function retry() {

@@ -2,6 +2,7 @@
 import type { UIMessage } from 'ai';
 import { type FormEvent, useState } from 'react';
 import { isPromptPart } from '@/lib/chat/prompt-part';
+import { isResourcePart } from '@/lib/chat/resource-part';
 import { Button } from '../ui/button';
 import { CheckIcon, CopyIcon, PencilIcon } from '../ui/icons';
 
@@ -50,7 +51,7 @@ export function EditMessage({ message, onSend }: { message: UIMessage; onSend: (
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   // A message with a prompt's text may be sent again without words of the user's own.
-  const keepsPrompt = message.parts.some(isPromptPart);
+  const keepsPrompt = message.parts.some((p) => isPromptPart(p) || isResourcePart(p));
   if (!editing)
     return (
       <Button

@@ -2,6 +2,7 @@
 import type { UIMessage } from 'ai';
 import { isPromptPart } from '@/lib/chat/prompt-part';
 import { replyNotSaved } from '@/lib/chat/reply-save-part';
+import { isResourcePart } from '@/lib/chat/resource-part';
 import { isToolPart } from '@/lib/chat/ui-parts';
 import type { ReplyEnding } from '@/lib/llm/reply-metadata';
 import { DERIVED_TOOL_NAME } from '@/lib/mcplet/derived-result';
@@ -15,6 +16,7 @@ import { Markdown } from './markdown';
 import { CopyMessage, EditMessage } from './message-actions';
 import { PromptChip } from './prompt-chip';
 import { ReplyNotSavedNotice } from './reply-not-saved';
+import { ResourceAttachment } from './resource-attachment';
 import { ResultResourcesList } from './result-resources-list';
 import { SecretReferences } from './secret-reveal';
 import { MaliciousWarning, ToolBadges } from './tool-badges';
@@ -97,6 +99,10 @@ export function MessageView({
                 <p className="text-[15px] whitespace-pre-wrap break-words">{part.data.text}</p>
               </div>
             );
+          }
+          if (isResourcePart(part)) {
+            // An attached MCP resource: its chip (the host read it; what the model got is its projection).
+            return <ResourceAttachment key={key} data={part.data} />;
           }
           if (part.type === 'reasoning') {
             return (

@@ -1,19 +1,34 @@
 'use client';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { displayName, type PromptArgumentInfo, type PromptListItem } from '@/lib/mcplet/prompts';
+import {
+  type Completions,
+  displayName,
+  type PromptArgumentInfo,
+  type PromptListItem,
+} from '@/lib/mcplet/prompts';
 import { Button } from '../ui/button';
+import { MenuForm } from './menu-list';
 import { type ChosenPrompt, fetchCompletions, fetchPrompt } from './prompt-requests';
 
 /** How long typing pauses before the server is asked for suggestions. */
 const COMPLETE_AFTER_MS = 200;
 
+/** Asks the server for suggestions (MCP completion/complete); absent when it declares no completions. */
+export type Complete = (
+  argument: { name: string; value: string },
+  others: Record<string, string>,
+  signal: AbortSignal,
+) => Promise<Completions>;
+
 interface FieldProps {
-  item: PromptListItem;
   argument: PromptArgumentInfo;
   value: string;
   values: Record<string, string>;
   onChange: (value: string) => void;
   first: boolean;
+  complete: Complete | undefined;
+  /** The field's test id: `<testId>-<argument name>`. */
+  testId: string;
 }
 
 /**
@@ -21,7 +36,7 @@ interface FieldProps {
  * asks the server (MCP completion/complete, debounced, the other arguments as context) and the
  * suggestions are a listbox walked with ArrowUp/ArrowDown and taken with Enter; Escape closes them.
  */
-function ArgumentField({ item, argument, value, values, onChange, first }: FieldProps) {
+export function ArgumentField({ argument, value, values, onChange, first, complete, testId }: FieldProps) {
   const id = useId();
   const listId = `${id}-suggestions`;
   const hintId = `${id}-hint`;
@@ -31,16 +46,19 @@ function ArgumentField({ item, argument, value, values, onChange, first }: Field
   const typed = useRef(false);
   const valuesRef = useRef(values);
   valuesRef.current = values;
-  const completes = item.completions;
+  const completeRef = useRef(complete);
+  completeRef.current = complete;
+  const completes = complete !== undefined;
 
   useEffect(() => {
-    if (!completes || !typed.current) return;
+    const ask = completeRef.current;
+    if (!ask || !typed.current) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       const others = Object.fromEntries(
         Object.entries(valuesRef.current).filter(([name, v]) => name !== argument.name && v !== ''),
       );
-      fetchCompletions(item, { name: argument.name, value }, others, controller.signal).then(
+      ask({ name: argument.name, value }, others, controller.signal).then(
         (answer) => {
           setSuggestions(answer.values);
           setActive(-1);
@@ -56,7 +74,7 @@ function ArgumentField({ item, argument, value, values, onChange, first }: Field
       clearTimeout(timer);
       controller.abort();
     };
-  }, [completes, item, argument.name, value]);
+  }, [argument.name, value]);
 
   function take(suggestion: string) {
     typed.current = false;
@@ -122,7 +140,7 @@ function ArgumentField({ item, argument, value, values, onChange, first }: Field
           onBlur={() => setOpen(false)}
           aria-describedby={argument.description ? hintId : undefined}
           className="w-full rounded-md border border-border bg-surface px-2 py-1.5 text-sm"
-          data-testid={`prompt-argument-${argument.name}`}
+          data-testid={`${testId}-${argument.name}`}
           {...(completes
             ? {
                 role: 'combobox',
@@ -184,8 +202,10 @@ export function PromptArgumentsForm({
     Object.fromEntries(item.arguments.map((a) => [a.name, ''])),
   );
   const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
-  const headingId = useId();
   const title = displayName(item);
+  const complete: Complete | undefined = item.completions
+    ? (argument, others, signal) => fetchCompletions(item, argument, others, signal)
+    : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -198,28 +218,24 @@ export function PromptArgumentsForm({
   }
 
   return (
-    <form
+    <MenuForm
+      heading={`Prompt: ${title} · ${item.serverName}`}
+      sub={item.description ? <p className="text-xs text-muted">{item.description}</p> : null}
       onSubmit={submit}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onCancel();
-        }
-      }}
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 p-3"
-      data-testid="prompt-arguments"
+      onCancel={onCancel}
+      error={state.error}
+      submit={
+        <Button type="submit" variant="primary" disabled={state.busy} data-testid="prompt-insert">
+          {state.busy ? 'Getting the prompt…' : 'Insert prompt'}
+        </Button>
+      }
+      testId="prompt-arguments"
     >
-      <div>
-        <h2 id={headingId} className="text-sm font-semibold">
-          Prompt: {title} · {item.serverName}
-        </h2>
-        {item.description ? <p className="text-xs text-muted">{item.description}</p> : null}
-      </div>
       {item.arguments.map((argument, index) => (
         <ArgumentField
           key={argument.name}
-          item={item}
+          complete={complete}
+          testId="prompt-argument"
           argument={argument}
           value={values[argument.name] ?? ''}
           values={values}
@@ -227,17 +243,6 @@ export function PromptArgumentsForm({
           onChange={(value) => setValues((old) => ({ ...old, [argument.name]: value }))}
         />
       ))}
-      {state.error ? (
-        <p role="alert" className="text-sm text-danger" data-testid="prompt-arguments-error">
-          {state.error}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={state.busy} data-testid="prompt-insert">
-          {state.busy ? 'Getting the prompt…' : 'Insert prompt'}
-        </Button>
-      </div>
-    </form>
+    </MenuForm>
   );
 }

@@ -1,20 +1,17 @@
 'use client';
 import type { PromptPartData } from '@/lib/chat/prompt-part';
-import type { Completions, PromptListItem } from '@/lib/mcplet/prompts';
+import type { Completions, ListProblem, PromptListItem } from '@/lib/mcplet/prompts';
 
 /** A server whose prompts could not be listed, and why (GET /api/prompts). */
-export interface PromptProblem {
-  serverId: string;
-  serverName: string;
-  error: string;
-}
+export type PromptProblem = ListProblem;
 
 /** A prompt the user chose, its messages as the text the composer holds. */
 export type ChosenPrompt = Required<Pick<PromptPartData, 'serverId' | 'serverName' | 'name' | 'text'>> &
   Pick<PromptPartData, 'title'>;
 
-async function answer<T>(response: Response): Promise<T> {
-  // The host's own JSON answer, of the route's documented shape (lib/mcp/prompts-api.ts).
+/** The host's JSON answer of a composer menu's route, or its error sentence thrown. */
+export async function answer<T>(response: Response): Promise<T> {
+  // The host's own JSON answer, of the route's documented shape (lib/mcp/prompts-api.ts, resources-api.ts).
   const body = (await response.json().catch(() => null)) as (T & { error?: unknown }) | null;
   if (!response.ok || body === null)
     throw new Error(

@@ -1,12 +1,13 @@
 'use client';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { matchesFilter, type PromptListItem } from '@/lib/mcplet/prompts';
-import { type ChosenPrompt, fetchPrompt, fetchPrompts, type PromptProblem } from './prompt-requests';
+import { menuKeyDown } from './menu-list';
+import { type ChosenPrompt, fetchPrompt, fetchPrompts } from './prompt-requests';
+import { type MenuListState, useMenuList } from './use-menu-list';
 
-export type PromptListState =
-  | { status: 'loading' }
-  | { status: 'ready'; items: PromptListItem[]; problems: PromptProblem[] }
-  | { status: 'error'; error: string };
+export type PromptListState = MenuListState<PromptListItem>;
+
+const promptList = () => fetchPrompts().then(({ prompts, problems }) => ({ items: prompts, problems }));
 
 export interface SlashMenu {
   open: boolean;
@@ -35,49 +36,31 @@ export interface SlashMenu {
  */
 export function useSlashMenu(text: string, chosen: (prompt: ChosenPrompt) => void): SlashMenu {
   const [open, setOpen] = useState(false);
-  const [list, setList] = useState<PromptListState>({ status: 'loading' });
-  const [active, setActive] = useState(0);
   const [asking, setAsking] = useState<PromptListItem | null>(null);
   const [getting, setGetting] = useState<SlashMenu['getting']>(null);
-  const opened = useRef(0);
   const chosenRef = useRef(chosen);
   chosenRef.current = chosen;
 
   const filter = text.startsWith('/') ? text.slice(1) : '';
-  const filtered = useMemo(
-    () => (list.status === 'ready' ? list.items.filter((item) => matchesFilter(item, filter)) : []),
-    [list, filter],
+  const { list, filtered, active, setActive, load, drop, run, current } = useMenuList(
+    promptList,
+    matchesFilter,
+    filter,
   );
 
-  // A new filter starts at the first match.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the filter changes
-  useEffect(() => setActive(0), [filter]);
-
   const close = useCallback(() => {
-    opened.current++;
+    drop();
     setOpen(false);
     setAsking(null);
     setGetting(null);
-  }, []);
+  }, [drop]);
 
   const openMenu = useCallback(() => {
-    const run = ++opened.current;
     setOpen(true);
-    setActive(0);
     setAsking(null);
     setGetting(null);
-    setList({ status: 'loading' });
-    fetchPrompts().then(
-      (answer) => {
-        if (opened.current === run)
-          setList({ status: 'ready', items: answer.prompts, problems: answer.problems });
-      },
-      (error: unknown) => {
-        if (opened.current === run)
-          setList({ status: 'error', error: error instanceof Error ? error.message : String(error) });
-      },
-    );
-  }, []);
+    load();
+  }, [load]);
 
   const pick = useCallback(
     (item: PromptListItem) => {
@@ -85,21 +68,21 @@ export function useSlashMenu(text: string, chosen: (prompt: ChosenPrompt) => voi
         setAsking(item);
         return;
       }
-      const run = opened.current;
+      const asked = run();
       setGetting({ item });
       fetchPrompt(item, {}).then(
         (prompt) => {
-          if (opened.current !== run) return;
+          if (!current(asked)) return;
           close();
           chosenRef.current(prompt);
         },
         (error: unknown) => {
-          if (opened.current === run)
+          if (current(asked))
             setGetting({ item, error: error instanceof Error ? error.message : String(error) });
         },
       );
     },
-    [close],
+    [close, run, current],
   );
 
   const textChanged = useCallback(
@@ -112,25 +95,19 @@ export function useSlashMenu(text: string, chosen: (prompt: ChosenPrompt) => voi
 
   const keyDown = useCallback(
     (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-      if (!open || asking || event.nativeEvent.isComposing) return false;
+      if (!open || asking) return false;
       const count = filtered.length;
-      if (event.key === 'Escape') {
-        close();
-        return true;
-      }
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        if (count > 0) setActive((index) => (index + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
-        return true;
-      }
-      if (event.key === 'Enter' && !event.shiftKey) {
-        // Enter never sends "/…" while the menu is open: Escape first to send it as text.
-        const item = filtered[Math.min(active, count - 1)];
-        if (item && !(getting && !getting.error)) pick(item);
-        return true;
-      }
-      return false;
+      return menuKeyDown(event, count, {
+        close,
+        move: (step) => setActive((index) => (index + step + count) % count),
+        choose() {
+          // Enter never sends "/…" while the menu is open: Escape first to send it as text.
+          const item = filtered[Math.min(active, count - 1)];
+          if (item && !(getting && !getting.error)) pick(item);
+        },
+      });
     },
-    [open, asking, filtered, active, getting, close, pick],
+    [open, asking, filtered, active, getting, close, pick, setActive],
   );
 
   return { open, list, filtered, active, asking, getting, setActive, textChanged, keyDown, pick, close };

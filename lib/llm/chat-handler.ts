@@ -9,6 +9,7 @@ import { saveReply } from '../db/queries/messages';
 import { jsonError } from '../http/json';
 import { getRegistry } from '../mcp/host-registry';
 import type { McpRegistry } from '../mcp/registry';
+import { readResourceFor, watchResource } from '../mcp/resources-api';
 import { type ChatMode, parseChatMode } from '../mcplet/chat-mode';
 import { DERIVED_TOOL_NAME } from '../mcplet/derived-result';
 import { cleanText } from '../mcplet/model-facing';
@@ -24,6 +25,8 @@ import { conversationMessages } from './interrupted-turns';
 import { chooseModel } from './model-catalog';
 import { messageWords, settlePromptParts } from './prompt-parts';
 import { markEnded } from './reply-metadata';
+import { settleResourceParts } from './resource-parts';
+import { buildResourceReadTool, RESOURCE_READ_TOOL, ReadableResources } from './resource-read-tool';
 import { conversationSensitiveValues, ScrubBook } from './scrub-book';
 import { turnServerInstructions } from './server-instructions';
 import { llmSettings } from './settings';
@@ -44,6 +47,8 @@ interface TurnParts {
   media: ToolResultMedia;
   /** The model's host and view tools (made before the history is known). */
   offered: ToolSet;
+  /** The resources the host's read tool may read this turn (filled from the history, then results). */
+  readable: ReadableResources;
 }
 
 /**
@@ -76,6 +81,9 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   await registry.reachFor(user.id);
   // Text from an MCP prompt, settled by the host: its server as this user knows it, the boundary.
   request = settleRequest(request, registry, user.id);
+  // An attached MCP resource is read here, by the host, on the user's own connection.
+  request = await settleResources(request, registry, user.id);
+  const readable = new ReadableResources();
   const session = { userId: user.id };
   // Issue 12, item 2: every value withheld so far in this conversation (added once the history is
   // read, before the model or a tool sees anything), and those this turn withholds.
@@ -93,8 +101,9 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
     db,
     scrub,
     media,
+    readable,
     offered: {
-      ...buildHostTools(registry, session, config.displayModes, request.id, scrub, media),
+      ...buildHostTools(registry, session, config.displayModes, request.id, scrub, media, readable.allowed),
       ...buildViewTools(registry, session, request.id, scrub, media),
     },
   };
@@ -144,6 +153,25 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
 function settleRequest(request: ChatRequest, registry: McpRegistry, userId: string): ChatRequest {
   if (!request.message) return request;
   const message = settlePromptParts(request.message, (id) => registry.getFor(id, userId)?.config.name);
+  return message === request.message ? request : { ...request, message };
+}
+
+/** The request with its message's resource parts read by the host (lib/llm/resource-parts.ts). */
+async function settleResources(
+  request: ChatRequest,
+  registry: McpRegistry,
+  userId: string,
+): Promise<ChatRequest> {
+  if (!request.message) return request;
+  const message = await settleResourceParts(
+    request.message,
+    (serverId, uri) => readResourceFor(registry, userId, serverId, uri),
+    (serverId, uri) => {
+      const listed = registry.getFor(serverId, userId)?.resources.resources.find((r) => r.uri === uri);
+      return listed ? (listed.title ?? listed.name) : undefined;
+    },
+    (serverId, uri) => watchResource(registry, userId, serverId, uri),
+  );
   return message === request.message ? request : { ...request, message };
 }
 
@@ -207,13 +235,15 @@ function turnStream(
   signal: AbortSignal,
   confirmed?: Promise<boolean>,
 ): ReadableStream<UIMessageChunk> {
-  const { request, user, session, registry, config, chatMode, db, scrub, media, offered } = parts;
+  const { request, user, session, registry, config, chatMode, db, scrub, media, offered, readable } = parts;
   scrub.add(conversationSensitiveValues(history));
+  readable.addHistory(history);
   const tools: ToolSet = {
     ...offered,
     ...buildDerivedTool(registry, session, request.id, history, config.derivedResults, scrub, media),
+    ...buildResourceReadTool(registry, session, request.id, readable, scrub, media),
   };
-  const derivedNames = DERIVED_TOOL_NAME in tools ? [DERIVED_TOOL_NAME] : [];
+  const derivedNames = [DERIVED_TOOL_NAME, RESOURCE_READ_TOOL].filter((name) => name in tools);
   const settings = llmSettings();
   return runChatTurn({
     model: parts.model,

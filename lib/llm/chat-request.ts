@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PROMPT_PART } from '../chat/prompt-part';
+import { RESOURCE_PART } from '../chat/resource-part';
 import { clientId } from '../http/ids';
+import { MAX_RESOURCE_URI } from '../mcplet/resources';
 
 const MAX_TEXT = 32_000;
 
@@ -22,15 +24,27 @@ const promptPart = z.object({
   }),
 });
 
+/**
+ * An MCP resource the user attached (lib/chat/resource-part.ts): the browser names the server and the
+ * URI, nothing else; the host reads the resource itself (lib/llm/resource-parts.ts).
+ */
+const resourcePart = z.object({
+  type: z.literal(RESOURCE_PART),
+  data: z.object({ serverId: z.string().min(1).max(100), uri: z.string().min(1).max(MAX_RESOURCE_URI) }),
+});
+
 const userMessage = z.object({
   id: clientId,
   role: z.literal('user'),
   parts: z
-    .array(z.union([textPart, promptPart]))
+    .array(z.union([textPart, promptPart, resourcePart]))
     .min(1)
     .max(20)
     .refine(
-      (parts) => parts.some((p) => (p.type === 'text' ? p.text : p.data.text).trim().length > 0),
+      (parts) =>
+        parts.some((p) =>
+          p.type === RESOURCE_PART ? true : (p.type === 'text' ? p.text : p.data.text).trim().length > 0,
+        ),
       'the message is empty',
     ),
 });

@@ -20,6 +20,7 @@ import type { ResultEnvelope } from '../mcplet/envelope';
 import type { Gate } from '../mcplet/gates';
 import type { ModelFacing, Withheld } from '../mcplet/model-facing';
 import type { PolicySession } from '../mcplet/policy';
+import { addLinksOf } from '../mcplet/resource-reads';
 import type { UntrustedSource } from '../trust/untrusted-content';
 import { projectToolOutput } from './model-history';
 import { interleaveProgress, ProgressFeed } from './progress-feed';
@@ -159,6 +160,8 @@ export function buildHostTools(
   conversationId?: string,
   book: ScrubBook = new ScrubBook([]),
   media: ToolResultMedia = NO_MEDIA,
+  /** The turn's allow-list of resources the host's read tool may read: each result's links join it. */
+  readable?: Set<string>,
 ): ToolSet {
   const tools: ToolSet = {};
   for (const { modelName, tool: t } of registry.modelTools(session)) {
@@ -252,7 +255,9 @@ export function buildHostTools(
               };
             else {
               book.add(step.result.withheld?.values ?? []);
-              yield toHostToolOutput(t.serverId, t.name, step.result);
+              const output = toHostToolOutput(t.serverId, t.name, step.result);
+              if (readable) addLinksOf(readable, output);
+              yield output;
             }
           }
         } finally {

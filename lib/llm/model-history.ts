@@ -1,8 +1,10 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import { isPromptPart } from '../chat/prompt-part';
+import { isResourcePart } from '../chat/resource-part';
 import { cleanText, cleanValue, type ModelFacing, projectModelFacing } from '../mcplet/model-facing';
 import type { ModelContent } from '../mcplet/projection';
 import { promptForModel } from '../mcplet/prompt-projection';
+import { resourceForModel } from '../mcplet/resource-projection';
 import type { RedactionOptions } from '../trust/redaction';
 import { isInterruptedMark } from './reply-metadata';
 
@@ -55,6 +57,8 @@ function cleanPart(part: Part, options: RedactionOptions): Part {
     return { ...part, input: cleanValue(part.input, options), output: { content: UNFINISHED } };
   // A prompt's text is a server's: masked, scrubbed and spotlighted as that server's data.
   if (isPromptPart(part)) return { type: 'text', text: promptForModel(part.data, options) };
+  // An attached resource is its server's data: filtered, cut, masked, scrubbed and spotlighted.
+  if (isResourcePart(part)) return { type: 'text', text: resourceForModel(part.data, options) };
   if (isToolUIPart(part) && part.state === 'output-available')
     return {
       ...part,
@@ -68,7 +72,8 @@ function cleanPart(part: Part, options: RedactionOptions): Part {
  * Before history goes to the model: every stored tool output becomes its model projection (the full
  * result, structuredContent, _meta and envelope stay in storage for views and never reach the model,
  * even when the tool that produced it is gone), a prompt part of a user message becomes the prompt's
- * text spotlighted as its server's data (lib/mcplet/prompt-projection.ts), and every other text (the
+ * text spotlighted as its server's data (lib/mcplet/prompt-projection.ts), an attached resource its
+ * contents the same way (lib/mcplet/resource-projection.ts), and every other text (the
  * user's messages, a view's `ui/message` among them, the model's own) has credentials masked and the
  * conversation's sensitive values scrubbed. A message nothing changed in is returned as it was. The mark of a turn cut by a
  * crash is left out: it says something to the user, and the model did not say it.

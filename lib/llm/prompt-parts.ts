@@ -1,5 +1,6 @@
 import type { UIMessage } from 'ai';
 import { isPromptPart, PROMPT_PART, type PromptPart } from '../chat/prompt-part';
+import { isResourcePart } from '../chat/resource-part';
 import { randomBoundary } from '../mcplet/projection';
 
 type Part = UIMessage['parts'][number];
@@ -72,14 +73,18 @@ export function keepPromptMarks(
   });
 }
 
-/** A message's words for its conversation's title and for telling an edit: prompt text included. */
+/** A message's words for its conversation's title: the user's own, else the prompts' and resources' names. */
 export function messageWords(parts: readonly Part[]): string {
   const own = parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
   if (own.trim() !== '') return own;
-  return parts.flatMap((p) => (isPromptPart(p) ? [p.data.title ?? p.data.name] : [])).join('\n');
+  return parts
+    .flatMap((p) =>
+      isPromptPart(p) ? [p.data.title ?? p.data.name] : isResourcePart(p) ? [p.data.name ?? p.data.uri] : [],
+    )
+    .join('\n');
 }
 
-/** What an edit compares: every part's text, in order, prompt text marked as such. */
+/** What an edit compares: every part's text, in order, prompt text and attached resources marked as such. */
 export function partsFingerprint(parts: readonly Part[]): string {
   return JSON.stringify(
     parts.flatMap((p) =>
@@ -87,7 +92,9 @@ export function partsFingerprint(parts: readonly Part[]): string {
         ? [['text', p.text]]
         : isPromptPart(p)
           ? [['prompt', p.data.serverId, p.data.name, p.data.text]]
-          : [],
+          : isResourcePart(p)
+            ? [['resource', p.data.serverId, p.data.uri]]
+            : [],
     ),
   );
 }

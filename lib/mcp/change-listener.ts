@@ -7,15 +7,17 @@ import { safeErrorText } from './wire-errors';
 export interface ChangeFilter {
   toolsListChanged?: true;
   promptsListChanged?: true;
+  resourcesListChanged?: true;
 }
 
 /** Which of them the server agreed to send on the open stream (all false while none is open). */
 export interface Honored {
   tools: boolean;
   prompts: boolean;
+  resources: boolean;
 }
 
-const NONE: Honored = { tools: false, prompts: false };
+const NONE: Honored = { tools: false, prompts: false, resources: false };
 
 /** What the listener tells the connection it serves. */
 export interface ChangeListenerHooks {
@@ -29,9 +31,11 @@ export interface ChangeListenerHooks {
 }
 
 function words(filter: ChangeFilter): string {
-  const kinds = [filter.toolsListChanged ? 'tool' : null, filter.promptsListChanged ? 'prompt' : null].filter(
-    (kind) => kind !== null,
-  );
+  const kinds = [
+    filter.toolsListChanged ? 'tool' : null,
+    filter.promptsListChanged ? 'prompt' : null,
+    filter.resourcesListChanged ? 'resource' : null,
+  ].filter((kind) => kind !== null);
   return `${kinds.join(' and ')} changes`;
 }
 
@@ -61,6 +65,7 @@ export async function listenForChanges(
       hooks.listening({
         tools: subscription.honoredFilter.toolsListChanged === true,
         prompts: subscription.honoredFilter.promptsListChanged === true,
+        resources: subscription.honoredFilter.resourcesListChanged === true,
       });
       reason = await subscription.closed;
       hooks.listening(NONE);

@@ -2,6 +2,8 @@ import 'server-only';
 import type { CallToolResult, CompleteRequestParams } from '@modelcontextprotocol/client';
 import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { ResultSchema } from '@modelcontextprotocol/core';
+import { z } from 'zod';
+import { setCapped } from '../capped-map';
 import { deploymentMode } from '../config/deployment';
 import { type AdmissionSwitch, admissionSwitch } from '../mcplet/admission-switch';
 import type { IconSource } from '../mcplet/icons';
@@ -24,6 +26,7 @@ import { type OpenedClient, openClient, type TransportKind } from './open-client
 import { PromptList } from './prompts';
 import { isModernRevision } from './protocol-revision';
 import type { Exchange } from './recording-transport';
+import { ResourceList, TemplateList } from './resources';
 import { handleSampling } from './sampling';
 import { connectionKey, type ServerConfig } from './server-config';
 import { readServerInfo } from './server-info';
@@ -47,6 +50,9 @@ export type ConnectionStatus =
 type StoppedStatus = 'refused' | 'authorization-required';
 
 export type LogEntry = StoredLogEntry;
+
+/** A resources/read answer kept whole for the host's own reading (lib/mcplet/resource-projection.ts). */
+const LenientReadResource = z.looseObject({ contents: z.array(z.unknown()) });
 
 const BACKOFF_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -84,6 +90,19 @@ export class ServerConnection {
     (level, message) => this.note(level, message),
     CONNECT_TIMEOUT_MS,
   );
+  /** The server's MCP resources and resource templates (resources.ts), listed beside its tools. */
+  private readonly resourceList = new ResourceList(
+    (level, message) => this.note(level, message),
+    CONNECT_TIMEOUT_MS,
+  );
+  private readonly templateList = new TemplateList(
+    (level, message) => this.note(level, message),
+    CONNECT_TIMEOUT_MS,
+  );
+  /** Resources this session subscribed to (2025-era resources/subscribe); a new session has none. */
+  private readonly subscribed = new Set<string>();
+  /** When the server last said a resource changed (notifications/resources/updated), by URI. */
+  private readonly updatedAt = new Map<string, number>();
   /** Whether a subscriptions/listen stream for tool changes is open (2026-07-28). */
   private listening = false;
   /** A re-listing of a stale list is under way. */
@@ -193,6 +212,21 @@ export class ServerConnection {
     return this.promptList.error;
   }
 
+  /** The server's resources and templates as last listed (stale 2026-07-28 lists listed again). */
+  get resources() {
+    const client = this.status === 'ready' ? this.opened?.client : undefined;
+    const modern = isModernRevision(this.protocolVersion);
+    return {
+      resources: this.resourceList.read(client, modern),
+      templates: this.templateList.read(client, modern),
+    };
+  }
+
+  /** Why the server's resources could not be listed last time, if they could not. */
+  get resourcesError(): string | null {
+    return this.resourceList.error ?? this.templateList.error;
+  }
+
   /** What the server declared it offers (its capabilities), while connected. */
   get capabilities() {
     return this.opened?.client.getServerCapabilities();
@@ -289,6 +323,14 @@ export class ServerConnection {
       this.note('info', 'prompts/list_changed received; listing prompts again');
       this.promptList.refreshSoon(opened.client);
     });
+    this.subscribed.clear();
+    opened.client.setNotificationHandler('notifications/resources/updated', async (notification) => {
+      setCapped(this.updatedAt, notification.params.uri, Date.now(), 1_000);
+    });
+    opened.client.setNotificationHandler('notifications/resources/list_changed', async () => {
+      this.note('info', 'resources/list_changed received; listing resources again');
+      this.relistResources(opened);
+    });
     opened.client.setRequestHandler('elicitation/create', (request, ctx) =>
       handleElicitation(this.key, request.params, ctx.mcpReq.signal),
     );
@@ -319,7 +361,7 @@ export class ServerConnection {
       }
       this.attach(opened);
       await this.restoreLogLevel(opened);
-      await Promise.all([this.refresh(), this.promptList.refresh(opened.client)]);
+      await this.listAll(opened);
       this.status = 'ready';
       this.lastError = null;
       this.attempt = 0;
@@ -331,6 +373,21 @@ export class ServerConnection {
     }
   }
 
+  /** Tools, prompts, resources and templates, listed together when a session opens. */
+  private async listAll(opened: OpenedClient) {
+    await Promise.all([
+      this.refresh(),
+      this.promptList.refresh(opened.client),
+      this.resourceList.refresh(opened.client),
+      this.templateList.refresh(opened.client),
+    ]);
+  }
+
+  private relistResources(opened: OpenedClient) {
+    this.resourceList.refreshSoon(opened.client);
+    this.templateList.refreshSoon(opened.client);
+  }
+
   /** A 2026-07-28 server's tool and prompt changes, on the stream the host opens (change-listener.ts). */
   private listenForChanges(opened: OpenedClient) {
     if (!isModernRevision(this.protocolVersion)) return;
@@ -338,17 +395,21 @@ export class ServerConnection {
     const filter: ChangeFilter = {
       ...(declared?.tools?.listChanged ? { toolsListChanged: true as const } : {}),
       ...(declared?.prompts?.listChanged ? { promptsListChanged: true as const } : {}),
+      ...(declared?.resources?.listChanged ? { resourcesListChanged: true as const } : {}),
     };
-    if (!filter.toolsListChanged && !filter.promptsListChanged) return;
+    if (!filter.toolsListChanged && !filter.promptsListChanged && !filter.resourcesListChanged) return;
     void listenForChanges(opened.client, filter, {
       current: () => this.opened === opened && this.status !== 'closed',
       reopened: () => {
         if (filter.toolsListChanged) this.refreshSoon();
         if (filter.promptsListChanged) this.promptList.refreshSoon(opened.client);
+        if (filter.resourcesListChanged) this.relistResources(opened);
       },
       listening: (honored) => {
         this.listening = honored.tools;
         this.promptList.listening = honored.prompts;
+        this.resourceList.listening = honored.resources;
+        this.templateList.listening = honored.resources;
       },
       note: (level, message) => this.note(level, message),
     });
@@ -511,7 +572,7 @@ export class ServerConnection {
         }
         this.attach(opened);
         await this.restoreLogLevel(opened);
-        await Promise.all([this.refresh(), this.promptList.refresh(opened.client)]);
+        await this.listAll(opened);
         this.note('info', `new session over ${opened.kind}`);
         return opened;
       } catch (error) {
@@ -616,6 +677,44 @@ export class ServerConnection {
     return this.onWire((opened) => opened.client.readResource({ uri }, { timeout: this.callTimeoutMs }));
   }
 
+  /**
+   * MCP `resources/read` with the answer as the server sent it: the SDK's own schema drops a contents
+   * item's `annotations`, which say whom it is for (lib/mcplet/resource-projection.ts reads them).
+   */
+  async readResourceAsSent(uri: string) {
+    return this.onWire((opened) =>
+      opened.client.request({ method: 'resources/read', params: { uri } }, LenientReadResource, {
+        timeout: this.callTimeoutMs,
+      }),
+    );
+  }
+
+  /**
+   * 2025-era `resources/subscribe` for a resource a message attached, once per session; false when
+   * the server does not offer subscriptions. A 2026-07-28 server's subscriptions/listen form is not
+   * used yet.
+   */
+  async subscribeResource(uri: string): Promise<boolean> {
+    if (!this.capabilities?.resources?.subscribe || isModernRevision(this.protocolVersion)) return false;
+    if (this.subscribed.has(uri)) return true;
+    try {
+      await this.onWire((opened) =>
+        opened.client.subscribeResource({ uri }, { timeout: this.callTimeoutMs }),
+      );
+    } catch (error) {
+      // A refused subscription only means no "changed" mark on the chip.
+      this.note('warn', `resources/subscribe failed: ${safeErrorText(error)}`);
+      return false;
+    }
+    if (this.subscribed.size < 1_000) this.subscribed.add(uri);
+    return true;
+  }
+
+  /** When the server last said the resource changed, if it did while connected. */
+  resourceUpdatedAt(uri: string): number | undefined {
+    return this.updatedAt.get(uri);
+  }
+
   async listResources() {
     return this.onWire((opened) => opened.client.listResources(undefined, { timeout: this.callTimeoutMs }));
   }
@@ -687,6 +786,8 @@ export class ServerConnection {
     this.clearRetry();
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.promptList.stop();
+    this.resourceList.stop();
+    this.templateList.stop();
     const opened = this.opened;
     this.opened = null;
     if (opened) {

@@ -13,15 +13,12 @@ import {
   readCompletions,
 } from '../mcplet/prompts';
 import { type ServerConnection, ServerUnavailableError } from './connection';
+import { type ListProblem, readyServers } from './ready-servers';
 import type { McpRegistry } from './registry';
 import { safeErrorText } from './wire-errors';
 
 /** A server whose prompts the user may expect but cannot have right now, and why. */
-export interface PromptProblem {
-  serverId: string;
-  serverName: string;
-  error: string;
-}
+export type PromptProblem = ListProblem;
 
 /**
  * GET /api/prompts: every prompt of the servers this user sees (their own and the operator's,
@@ -32,14 +29,9 @@ export async function promptsFor(
   registry: McpRegistry,
   userId: string,
 ): Promise<{ prompts: PromptListItem[]; problems: PromptProblem[] }> {
-  await registry.reachFor(userId);
   const prompts: PromptListItem[] = [];
   const problems: PromptProblem[] = [];
-  const servers = registry
-    .listFor(userId)
-    .filter((c) => c.status === 'ready')
-    .sort((a, b) => a.config.name.localeCompare(b.config.name));
-  for (const connection of servers) {
+  for (const connection of await readyServers(registry, userId)) {
     const serverId = connection.config.id;
     const serverName = connection.config.name;
     const completions = connection.capabilities?.completions !== undefined;

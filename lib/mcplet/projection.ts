@@ -38,6 +38,18 @@ export function randomBoundary(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+const DRAWN = /^[0-9a-f]{32}$/;
+
+/**
+ * The boundary a stored part keeps (so the same history gives the same bytes), when it is one the
+ * host draws and the text does not hold it; else a fresh one each time.
+ */
+export function storedBoundary(stored: unknown, text: string): () => string {
+  return typeof stored === 'string' && DRAWN.test(stored) && !text.includes(stored)
+    ? () => stored
+    : randomBoundary;
+}
+
 /** Server text as one line: control and format characters and line breaks become single spaces. */
 export function singleLine(text: string): string {
   return text

@@ -1,12 +1,10 @@
 import type { PromptPartData } from '../chat/prompt-part';
 import type { RedactionOptions } from '../trust/redaction';
 import { cleanText } from './model-facing';
-import { randomBoundary, spotlight } from './projection';
+import { spotlight, storedBoundary } from './projection';
 
 /** What the host says before a prompt's text, in its own words (no server text in it). */
 export const PROMPT_LEAD = '[The user inserted a prompt from an MCP server here; its text follows.]';
-
-const BOUNDARY = /^[0-9a-f]{32}$/;
 
 /**
  * What the model gets of a prompt part of a user message (MCP prompts are server text, like tool
@@ -22,11 +20,7 @@ export function promptForModel(
   options: RedactionOptions = {},
 ): string {
   const text = cleanText(data.text, options);
-  const stored = data.boundary;
-  const boundary =
-    typeof stored === 'string' && BOUNDARY.test(stored) && !text.includes(stored)
-      ? () => stored
-      : randomBoundary;
+  const boundary = storedBoundary(data.boundary, text);
   const from = cleanText(
     `the prompt "${data.name}" of the MCP server ${data.serverName ?? data.serverId}`,
     options,

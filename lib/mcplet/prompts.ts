@@ -36,6 +36,13 @@ export interface PromptListItem extends PromptInfo {
   completions: boolean;
 }
 
+/** A server whose list (prompts, resources) the user may expect but cannot have right now, and why. */
+export interface ListProblem {
+  serverId: string;
+  serverName: string;
+  error: string;
+}
+
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** Most prompts kept of one server's list; the rest are dropped with a note. */
@@ -71,7 +78,8 @@ function optionalText(value: unknown, max: number): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? cut(value, max) : undefined;
 }
 
-function readIcons(value: unknown): PromptIcon[] {
+/** An entry's `icons` (MCP 2025-11-25), kept only when inline images; at most three. */
+export function readIcons(value: unknown): PromptIcon[] {
   if (!Array.isArray(value)) return [];
   const icons: PromptIcon[] = [];
   for (const entry of value) {
