@@ -9,6 +9,7 @@ import { AdmissionSwitch } from './admission-switch';
 import { errorOf, type ServerView } from './api';
 import { ServerLog } from './server-log';
 import { ServerPrompts } from './server-prompts';
+import { ServerResources } from './server-resources';
 import { ServerSignIn } from './server-sign-in';
 import { ServerTools } from './server-tools';
 import { ServerTrace } from './server-trace';
@@ -33,6 +34,7 @@ function tabsOf(server: ServerView, onChanged: () => void): TabSpec[] {
   return [
     { id: 'tools', label: `Tools (${server.tools.length})`, panel: () => <ServerTools server={server} /> },
     { id: 'prompts', label: 'Prompts', panel: () => <ServerPrompts server={server} /> },
+    { id: 'resources', label: 'Resources', panel: () => <ServerResources server={server} /> },
     {
       id: 'log',
       label: `Server log (${server.log.length})`,

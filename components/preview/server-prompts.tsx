@@ -1,8 +1,10 @@
 'use client';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { PromptListItem, PromptMessageText } from '@/lib/mcplet/prompts';
 import { Button } from '../ui/button';
-import { errorOf, postJson, type ServerView } from './api';
+import { postJson, type ServerView } from './api';
+import { ListingStatus } from './listing-status';
+import { useServerListing } from './use-server-listing';
 
 const input = 'w-full rounded-md border border-border bg-bg px-2 py-1.5 text-sm';
 
@@ -73,42 +75,23 @@ function TryPrompt({ serverId, prompt }: { serverId: string; prompt: PromptListI
 
 /** The Prompts tab of a server's card: its prompts as last listed, each to try as a preview. */
 export function ServerPrompts({ server }: { server: ServerView }) {
-  const [prompts, setPrompts] = useState<PromptListItem[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    items: prompts,
+    problem,
+    load,
+  } = useServerListing<PromptListItem>('/api/prompts', 'prompts', server.id);
   const [open, setOpen] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const response = await fetch('/api/prompts', { cache: 'no-store' });
-      if (!response.ok) return setProblem(await errorOf(response));
-      const body = (await response.json()) as {
-        prompts: PromptListItem[];
-        problems: Array<{ serverId: string; error: string }>;
-      };
-      setPrompts(body.prompts.filter((p) => p.serverId === server.id));
-      setProblem(body.problems.find((p) => p.serverId === server.id)?.error ?? null);
-    } catch {
-      setProblem('The host could not be reached.');
-    }
-  }, [server.id]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   return (
     <div className="space-y-2" data-testid="server-prompts">
-      {problem ? (
-        <p role="alert" className="text-sm text-danger">
-          {problem}
-        </p>
-      ) : null}
-      {prompts === null && !problem ? <p className="text-sm text-muted">Loading prompts…</p> : null}
-      {prompts?.length === 0 ? (
-        <p className="text-sm text-muted" data-testid="server-prompts-empty">
-          {server.status === 'ready' ? 'This server lists no prompts.' : 'Not connected: no prompts to list.'}
-        </p>
-      ) : null}
+      <ListingStatus
+        problem={problem}
+        loading={prompts === null}
+        empty={prompts?.length === 0}
+        what="prompts"
+        connected={server.status === 'ready'}
+        testId="server-prompts-empty"
+      />
       <ul className="space-y-2">
         {prompts?.map((prompt) => (
           <li

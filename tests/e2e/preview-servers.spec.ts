@@ -7,10 +7,16 @@ import {
   RETURNED_CREDENTIAL,
   startBearerServer,
 } from '../fixtures/mcp/bearer-server';
+import { startResourceServer } from '../fixtures/mcp/resource-server';
 import { expect, test, token } from './fixtures';
 import { violations } from './helpers/axe';
 import type { PreviewPage } from './pages/preview-page';
-import { AdmissionSwitchSection, ServerPromptsSection, ServerTraceSection } from './pages/server-card-tabs';
+import {
+  AdmissionSwitchSection,
+  ServerPromptsSection,
+  ServerResourcesSection,
+  ServerTraceSection,
+} from './pages/server-card-tabs';
 
 /** Every JSON body the host sends the browser from now on, to look for a secret in. */
 function watchBodies(page: Page): () => Promise<string[]> {
@@ -139,6 +145,9 @@ test.describe('developer preview: adding, credentials, admission, tabs and trace
 
     await prompts.focus();
     await page.keyboard.press('ArrowRight');
+    await expect(preview.tab(id, 'Resources')).toBeFocused();
+    await expect(preview.server(id).getByTestId('server-resources')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
     await expect(preview.tab(id, 'Server log')).toBeFocused();
     await expect(preview.server(id).getByTestId('server-log')).toBeVisible();
     await page.keyboard.press('End');
@@ -230,4 +239,34 @@ test.describe('developer preview: adding, credentials, admission, tabs and trace
       expect(body).not.toContain(BEARER_TOKEN);
     }
   });
+});
+
+test("the Resources tab lists a server's resources and templates; a resource is read through the host, and read again", async ({
+  page,
+  preview,
+  servers,
+}) => {
+  const fixture = await startResourceServer();
+  try {
+    const id = token('res').slice(0, 12);
+    expect(
+      (await servers.register({ id, name: 'Notes', transport: { type: 'http', url: fixture.url } })).status,
+    ).toBe(201);
+    await preview.open();
+    await expect(preview.server(id).getByTestId('server-status')).toContainText('ready');
+    await preview.openTab(id, 'Resources');
+    const section = new ServerResourcesSection(page, id);
+    await expect(section.resource('notes://guide')).toContainText('Team guide');
+    await expect(section.resource('notes://topics/{topic}')).toContainText('template (topic)');
+    await section.read('notes://guide');
+    await expect(section.contents('notes://guide').first()).toContainText('# Team guide');
+    await expect(section.readAt('notes://guide')).toBeVisible();
+    const first = await section.readAt('notes://guide').textContent();
+    await section.readAgain('notes://guide');
+    await expect(section.readAt('notes://guide')).toBeVisible();
+    expect(first).toMatch(/^Read at /);
+    expect(await violations(page), 'the Resources tab').toEqual([]);
+  } finally {
+    await fixture.close();
+  }
 });

@@ -99,3 +99,35 @@ export class ServerTraceSection {
     await this.root().getByLabel('Method').selectOption(method);
   }
 }
+
+/** A server card's Resources tab: its resources as listed, each read through the host. */
+export class ServerResourcesSection {
+  constructor(
+    readonly page: Page,
+    readonly serverId: string,
+  ) {}
+
+  root(): Locator {
+    return card(this.page, this.serverId).getByTestId('server-resources');
+  }
+
+  resource(uri: string): Locator {
+    return this.root().locator(`[data-testid="server-resource"][data-uri="${uri}"]`);
+  }
+
+  async read(uri: string) {
+    await this.resource(uri).getByRole('button', { name: 'Read', exact: true }).click();
+  }
+
+  async readAgain(uri: string) {
+    await this.resource(uri).getByRole('button', { name: 'Read again' }).click();
+  }
+
+  contents(uri: string): Locator {
+    return this.resource(uri).getByTestId('resource-content');
+  }
+
+  readAt(uri: string): Locator {
+    return this.resource(uri).getByTestId('resource-read-at');
+  }
+}
