@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_QUESTION, connectedModern, type ModernServer } from '../../tests/fixtures/mcp/modern-server';
+import { connectedModern } from '../../tests/fixtures/mcp/modern-registry';
+import { BOOKING_QUESTION, type ModernServer } from '../../tests/fixtures/mcp/modern-server';
 import { dispatch } from './dispatch';
 import { answerElicitation } from './elicitation';
 import { elicitationStore } from './elicitation-store';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectedModern, FORECAST_INPUT, type ModernServer } from '../../tests/fixtures/mcp/modern-server';
+import { connectedModern } from '../../tests/fixtures/mcp/modern-registry';
+import { FORECAST_INPUT, type ModernServer } from '../../tests/fixtures/mcp/modern-server';
 import { modelInputSchema } from '../llm/host-tools';
 import { dispatch } from './dispatch';
 import { INVALID_OUTPUT_KEY } from './output-check';
