@@ -126,6 +126,7 @@ export function MessageView({
                 input={view.input}
                 resultText={view.resultText}
                 errorText={view.errorText}
+                errorCode={view.errorCode}
                 foldResult={view.hasView}
                 media={view.media}
                 progress={view.progress}

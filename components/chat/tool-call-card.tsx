@@ -15,7 +15,9 @@ export type ToolCallState =
   /** The user cancelled the call (its Cancel); the server was told. */
   | 'cancelled'
   /** The reply was stopped (or cut) while the call ran: it has no result and never will. */
-  | 'stopped';
+  | 'stopped'
+  /** Nothing was sent: the user's answer at the gate (a cancel, a passkey not given, no answer in time). */
+  | 'not-run';
 
 const STATUS: Record<ToolCallState, { label: string; tone: string }> = {
   'input-streaming': { label: 'Preparing arguments', tone: 'text-muted' },
@@ -27,6 +29,7 @@ const STATUS: Record<ToolCallState, { label: string; tone: string }> = {
   'output-denied': { label: 'Denied', tone: 'text-danger' },
   cancelled: { label: 'Cancelled', tone: 'text-muted' },
   stopped: { label: 'Stopped', tone: 'text-muted' },
+  'not-run': { label: 'Not run', tone: 'text-muted' },
 };
 
 function pretty(value: unknown): string {
@@ -49,6 +52,8 @@ export interface ToolCallCardProps {
   /** The result as a person reads it. */
   resultText?: string;
   errorText?: string;
+  /** The error's code (9.1): kept on the card for the preview and tests, not in the sentence people read. */
+  errorCode?: string;
   /** A view shows the result: its text is folded under "Result as text". */
   foldResult?: boolean;
   /** The result's images and audio (issue 15 item 9). */
@@ -72,6 +77,7 @@ export function ToolCallCard({
   input,
   resultText,
   errorText,
+  errorCode,
   foldResult = false,
   media = [],
   progress,
@@ -89,6 +95,7 @@ export function ToolCallCard({
       data-testid="tool-call-card"
       data-tool-name={toolName}
       data-state={state}
+      data-code={errorCode}
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2">
         {icon}
@@ -133,7 +140,7 @@ export function ToolCallCard({
             <MediaList media={media} toolName={toolName} />
           </>
         ) : null}
-        {state === 'cancelled' || state === 'stopped' ? (
+        {state === 'cancelled' || state === 'stopped' || state === 'not-run' ? (
           <p className="rounded bg-bg p-2 text-muted" data-testid="tool-ended">
             {state === 'stopped' ? 'The reply was stopped before this call finished.' : errorText}
           </p>

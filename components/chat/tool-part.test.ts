@@ -37,8 +37,31 @@ describe('tool part view', () => {
     } as never);
     expect(view).toMatchObject({
       state: 'output-error',
-      errorText: 'Weather is unavailable (SERVICE_UNAVAILABLE)',
+      errorText: 'Weather is unavailable',
+      errorCode: 'SERVICE_UNAVAILABLE',
     });
+  });
+
+  it('a call stopped at its gate by the user (nothing sent) is a statement in their words, not a failure', () => {
+    const stopped = (message: string, sent = false) =>
+      toolPartView({
+        type: 'tool-restaurant__create_reservation',
+        toolCallId: 'g',
+        state: 'output-available',
+        input: {},
+        output: { content: [], view: { sent, envelope: { error: { code: 'AUTH_REQUIRED', message } } } },
+      } as never);
+    expect(stopped('The user cancelled the confirmation, so nothing was done.')).toMatchObject({
+      state: 'not-run',
+      errorText: 'You cancelled this action, so nothing was done.',
+      errorCode: 'AUTH_REQUIRED',
+    });
+    expect(stopped('The confirmation timed out, so nothing was done.')).toMatchObject({
+      state: 'not-run',
+      errorText: 'The confirmation timed out, so nothing was done.',
+    });
+    // Sent and then refused by the server: the tool failed.
+    expect(stopped('the server wants a sign-in', true)).toMatchObject({ state: 'output-error' });
   });
 
   it('issue 13: a server that asks to sign in (HTTP 401) gives the card Connect for that server; other errors do not', () => {
@@ -131,7 +154,8 @@ describe('tool part view', () => {
     const error = { code: 'X_TTL_TOO_LONG', message: 'ttlSeconds is 31' };
     expect(part({ content: [], derived: { toolId: 't', error } })).toMatchObject({
       state: 'output-error',
-      errorText: 'ttlSeconds is 31 (X_TTL_TOO_LONG)',
+      errorText: 'ttlSeconds is 31',
+      errorCode: 'X_TTL_TOO_LONG',
     });
     expect(
       part({ content: [], derived: { toolId: 't', error, invoking: { inputSchema: {} } } }, true),

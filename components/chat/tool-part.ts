@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import type { ViewRun } from '@/lib/apps/app-tool-runner';
 import { toolNameOf } from '@/lib/chat/ui-parts';
+import { USER_ANSWER_CODE, userAnswerWords } from '@/lib/gates/answers';
 import type { CallProgress, CallTask } from '@/lib/mcp/call-progress';
 import { CANCELLED_CODE } from '@/lib/mcp/cancelled-call';
 import { asksToSignIn } from '@/lib/mcp/sign-in-words';
@@ -34,6 +35,8 @@ export interface ToolPartView {
   input: unknown;
   resultText?: string;
   errorText?: string;
+  /** The error's code (9.1), for the card's data and the preview; the sentence is what people read. */
+  errorCode?: string;
   /** Set while a model-proposed call waits at its gate. */
   gate?: GatePrompt;
   /** Set while an approved call of a view-provided tool waits for its view (the server's run). */
@@ -150,11 +153,17 @@ export function toolPartView(part: ToolPart): ToolPartView {
       // The user's own choice: said as a statement, not shown as the tool failing.
       view.state = 'cancelled';
       view.errorText = error.message ?? 'You cancelled this call.';
+    } else if (error && !output?.view?.sent && error.code === USER_ANSWER_CODE) {
+      // Stopped at the gate by the user's answer (or its absence): a statement, not the tool failing.
+      view.state = 'not-run';
+      view.errorText = userAnswerWords(error.message);
+      view.errorCode = error.code;
     } else if (error) {
       view.state = 'output-error';
       if (output?.view?.sent && output.view.level && GATE_TABLE[output.view.level].browser === 'notice')
         view.notice = true;
-      view.errorText = `${error.message ?? 'The tool failed.'}${error.code ? ` (${error.code})` : ''}`;
+      view.errorText = error.message ?? 'The tool failed.';
+      if (error.code) view.errorCode = error.code;
       const { serverId, toolName } = output.view ?? {};
       if (error.code === 'X_TOOL_CHANGED' && serverId && toolName) view.changed = { serverId, toolName };
       if (serverId && asksToSignIn(error.message)) view.signIn = { serverId };

@@ -1,11 +1,24 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { confirmWithPasskey, hasPasskey, registerPasskey, webAuthnAvailable } from '@/lib/passkey/ceremony';
+import {
+  addAnotherPasskey,
+  confirmWithPasskey,
+  hasPasskey,
+  registerPasskey,
+  webAuthnAvailable,
+} from '@/lib/passkey/ceremony';
 import { preloadWebAuthn } from '@/lib/passkey/webauthn-browser';
 import type { GateAnswer } from '@/lib/store/gates';
 import { Button } from '../ui/button';
 
-type Step = 'checking' | 'unsupported' | 'register' | 'confirm' | 'working' | 'unavailable';
+type Step = 'checking' | 'unsupported' | 'register' | 'confirm' | 'working' | 'unavailable' | 'not-used';
+
+/** What the user reads when the prompt ended without a passkey: nothing was sent, and what to do. */
+const NOT_USED = {
+  timedOut: 'The passkey prompt timed out before a passkey was used. Nothing was sent.',
+  dismissed:
+    'No passkey was used, so nothing was sent. If you closed the prompt, try again. If this device has no passkey for this site, use the one on another device (your phone, through the code your browser offers), or add a passkey to this device.',
+};
 
 /**
  * The passkey gate (spec 7.2): Phase 1 checks WebAuthn and the user; Phase 3 registers a passkey if
@@ -54,10 +67,31 @@ export function PasskeySteps({
 
   async function confirm() {
     setStep('working');
+    setNote(null);
     const result = await confirmWithPasskey(gateId);
     if (result.ok) return onAnswer({ approved: true, assertion: result.assertion });
     if (result.reason === 'closed') return onAnswer({ approved: false, reason: 'expired' });
+    // Dismissed, timed out or no passkey here: WebAuthn does not say which. The user chooses what next.
+    if (result.reason === 'cancelled') {
+      setNote(result.timedOut ? NOT_USED.timedOut : NOT_USED.dismissed);
+      setStep('not-used');
+      return;
+    }
     onAnswer({ approved: false, reason: result.reason });
+  }
+
+  /** A passkey for this device, proven with one the user has elsewhere (addAnotherPasskey). */
+  async function addHere() {
+    setStep('working');
+    setNote(null);
+    const result = await addAnotherPasskey();
+    if (result.ok) {
+      setNote('Passkey added to this device. Now confirm the action with it.');
+      setStep('confirm');
+    } else {
+      setNote(`${result.error} Nothing was sent.`);
+      setStep('not-used');
+    }
   }
 
   const cancel = (
@@ -103,6 +137,17 @@ export function PasskeySteps({
               Create a passkey
             </Button>
           </div>
+        </div>
+      ) : null}
+      {step === 'not-used' ? (
+        <div className="flex flex-wrap justify-end gap-2" data-testid="passkey-not-used">
+          {cancel}
+          <Button data-testid="passkey-add-here" onClick={() => void addHere()}>
+            Add a passkey to this device
+          </Button>
+          <Button variant="primary" data-testid="passkey-retry" onClick={() => void confirm()}>
+            Try again
+          </Button>
         </div>
       ) : null}
       {step === 'confirm' ? (

@@ -61,6 +61,18 @@ export function refusalWords(reason: RefusalReason): string {
     : REFUSALS[reason].message;
 }
 
+/** The code of a call stopped at its gate before anything was sent (the user's answer, or its absence). */
+export const USER_ANSWER_CODE: ErrorCode = 'AUTH_REQUIRED';
+
+/**
+ * The envelope's sentence (written for the model, about "the user") as the user who answered reads
+ * it on the call's card; a sentence that is not a known refusal is shown as it is.
+ */
+export function userAnswerWords(message: string | undefined): string {
+  const reason = REFUSAL_REASONS.find((r) => REFUSALS[r].message === message);
+  return reason ? refusalWords(reason) : (message ?? 'Nothing was sent, so nothing was done.');
+}
+
 export interface GateAnswer {
   approved: boolean;
   reason?: RefusalReason;

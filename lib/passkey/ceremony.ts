@@ -106,11 +106,15 @@ export async function addAnotherPasskey(): Promise<RegistrationResult> {
 }
 
 /** Phase 4: fetches the challenge issued for this exact call and runs the ceremony. */
-export async function confirmWithPasskey(
-  gateId: string,
-): Promise<
+export async function confirmWithPasskey(gateId: string): Promise<
   | { ok: true; assertion: Assertion }
-  | { ok: false; reason: CeremonyError | 'fido2-unavailable' | 'closed'; error: string }
+  | {
+      ok: false;
+      reason: CeremonyError | 'fido2-unavailable' | 'closed';
+      error: string;
+      /** A dismissal that came at the end of the prompt's time: the prompt timed out. */
+      timedOut?: boolean;
+    }
 > {
   const challenge = await post<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>(
     `/api/gates/${encodeURIComponent(gateId)}/challenge`,
@@ -123,14 +127,27 @@ export async function confirmWithPasskey(
       error: challenge.error,
     };
   }
+  const started = Date.now();
   try {
     return { ok: true, assertion: await startAuthentication({ optionsJSON: challenge.value.options }) };
   } catch (error) {
     const reason = classify(error);
+    const timedOut =
+      reason === 'cancelled' && promptTimedOut(challenge.value.options.timeout, Date.now() - started);
     return {
       ok: false,
       reason,
       error: reason === 'cancelled' ? 'The passkey prompt was dismissed.' : 'The passkey check failed.',
+      ...(timedOut ? { timedOut } : {}),
     };
   }
+}
+
+/**
+ * WebAuthn gives one error (NotAllowedError) for a dismissed prompt, a prompt that timed out and a
+ * device with no passkey for this site, so that a page cannot learn which passkeys exist. Only the
+ * time tells a time-out: the prompt ended at (nearly) the time the options gave it.
+ */
+export function promptTimedOut(timeoutMs: number | undefined, elapsedMs: number): boolean {
+  return timeoutMs !== undefined && timeoutMs > 0 && elapsedMs >= timeoutMs * 0.95;
 }

@@ -108,7 +108,8 @@ test.describe('WebMCP HITL proposal: notify and review levels', () => {
     await expect(review.error).toContainText('Nothing was sent');
     expect(notesWith(t)).toEqual([]);
     await review.cancel();
-    await expect(page.getByTestId('tool-call-card')).toHaveAttribute('data-state', 'output-error');
+    // Nothing was sent: the card says so as a statement, not as the tool failing.
+    await expect(page.getByTestId('tool-call-card')).toHaveAttribute('data-state', 'not-run');
     expect(notesWith(t)).toEqual([]);
   });
 

@@ -166,6 +166,35 @@ test.describe('7.2 passkey gates with backend enforcement', () => {
     expect(second?.credentialId).not.toBe(first.credentialId);
   });
 
+  test('a device with no passkey for this site: the gate stays, says nothing was sent and what to do (another device, add one here, try again); with the passkey it then runs once', async ({
+    page,
+    chat,
+    fakeModel,
+  }) => {
+    // This browser's authenticator holds no credential; the user's passkey is elsewhere.
+    const authenticator = await virtualAuthenticator(page);
+    const before = booked();
+    const draft = await startBooking(page, chat, fakeModel, 'Elsewhere');
+    const gate = page.getByTestId('gate-dialog');
+    await gate.getByTestId('gate-confirm').click();
+    const steps = gate.getByTestId('passkey-steps');
+    await expect(steps).toHaveAttribute('data-step', 'not-used');
+    await expect(steps.getByRole('status')).toContainText('No passkey was used, so nothing was sent.');
+    await expect(steps.getByRole('status')).toContainText('another device');
+    await expect(gate.getByTestId('passkey-add-here')).toBeVisible();
+    expect(await violations(page), 'the passkey gate after a prompt that used no passkey').toEqual([]);
+    expect(booked()).toBe(before);
+    await expect(draft).toHaveText('Waiting for your confirmation in the host…');
+
+    // The passkey arrives (as from the user's phone): Try again confirms the same call, once.
+    if (credential) await authenticator.add(credential);
+    await gate.getByTestId('passkey-retry').click();
+    await expect(draft).toContainText('Booked');
+    expect(booked()).toBe(before + 1);
+    // The credential signed once more: the next test adds it with its new counter.
+    [credential] = await authenticator.credentials();
+  });
+
   test('cancelling the gate creates nothing and says so', async ({ page, chat, fakeModel }) => {
     const authenticator = await virtualAuthenticator(page);
     if (credential) await authenticator.add(credential);

@@ -93,7 +93,10 @@ test.describe('issue 12: secret references are revealed by the user, never seen 
     await expect(gate.root).toBeVisible();
     await expect(gate.root).toContainText('create_api_key');
     await gate.cancel();
-    await expect(card).toHaveAttribute('data-state', 'output-error');
+    await expect(card).toHaveAttribute('data-state', 'not-run');
+    await expect(card.getByTestId('tool-ended')).toHaveText(
+      'You cancelled this action, so nothing was done.',
+    );
     await expect(card.getByTestId('secret-reference')).toHaveCount(0);
   });
 });

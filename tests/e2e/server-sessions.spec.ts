@@ -58,8 +58,9 @@ test.describe('side door 7: sessions', () => {
       const card = chat.page.getByTestId('tool-call-card').last();
       await expect(card).toHaveAttribute('data-state', 'output-error');
       await expect(card.getByTestId('tool-error')).toHaveText(
-        `${id} requires authorization (HTTP 401): sign in with Connect. (SERVICE_UNAVAILABLE)`,
+        `${id} requires authorization (HTTP 401): sign in with Connect.`,
       );
+      await expect(card).toHaveAttribute('data-code', 'SERVICE_UNAVAILABLE');
 
       await preview.open();
       const server = preview.server(id);

@@ -126,7 +126,7 @@ test.describe('issue 12 on the vault demo (servers/vault, registered as "vault")
     await gate.cancel();
     await expect(chat.lastAssistant()).toContainText('Not shared.');
     await chat.waitIdle();
-    await expect(cards.card('share')).toHaveAttribute('data-state', 'output-error');
+    await expect(cards.card('share')).toHaveAttribute('data-state', 'not-run');
     await expect(cards.card('share')).not.toContainText('Recorded');
 
     // The conversation still holds the open-world page: the next share is asked again, for it.
