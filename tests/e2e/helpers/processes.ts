@@ -50,9 +50,12 @@ async function waitUntilListening(child: ChildProcess, name: string, port: numbe
 }
 
 /** Starts an MCP Apps example server installed from npm on a free port; its endpoint is `/mcp`. */
-export async function startNpmServer(pkg: string): Promise<{ child: ChildProcess; url: string }> {
+export async function startNpmServer(
+  pkg: string,
+  args: string[] = [],
+): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [`node_modules/${pkg}/dist/index.js`], {
+  const child = spawn(process.execPath, [`node_modules/${pkg}/dist/index.js`, ...args], {
     env: { ...process.env, PORT: String(port) },
     stdio: 'ignore',
   });
