@@ -40,6 +40,18 @@ test.describe('issue 12: sensitive outputs never reach the model, and the user s
       await chat.waitIdle();
 
       const cards = new ToolCards(page);
+      // What "withheld" means for the reader: on hover, and on keyboard focus alike.
+      const meaning = cards.withheldNotice('create_api_key').getByTestId('withheld-meaning');
+      await expect(meaning).toBeHidden();
+      await cards.withheldNotice('create_api_key').locator('summary').hover();
+      await expect(meaning).toBeVisible();
+      await expect(meaning).toContainText('The model read a placeholder');
+      await page.mouse.move(0, 0);
+      await expect(meaning).toBeHidden();
+      await cards.withheldNotice('create_api_key').locator('summary').focus();
+      await expect(meaning).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(meaning).toBeHidden();
       await expect(cards.result('create_api_key')).toContainText(API_SECRET);
       await expect(cards.result('env_dump')).toContainText(AWS_KEY);
       await expect(cards.result('env_dump')).toContainText(JWT);
