@@ -18,6 +18,7 @@ export function WithheldNotice({ reasons }: { reasons: readonly string[] }) {
   return (
     <div className="relative" data-testid="withheld-notice">
       <details className="rounded border border-warn/40 px-2 py-1 text-xs">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a summary is its disclosure's button (interactive in HTML); these handlers only show its description */}
         <summary
           className="cursor-pointer text-warn"
           aria-describedby={meaning}
