@@ -27,7 +27,7 @@ function ToolRow({ serverId, serverName, tool }: { serverId: string; serverName:
         {tool.pin === 'changed' ? (
           <Badge
             tone="border-danger/40 text-danger"
-            title="Attack 18: not callable until you accept the change"
+            title="Changed since you trusted it (a rug-pull guard): not callable until you accept the change"
           >
             changed
           </Badge>
