@@ -3,10 +3,10 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
   reactStrictMode: true,
-  // Issue 14: route modules load on their first request, not all at start (idle RSS about 350 -> 315 MB;
+  // Route modules load on their first request, not all at start (idle RSS about 350 -> 315 MB;
   // the first chat turn after a start takes as long either way).
   experimental: { preloadEntriesOnStart: false },
-  // Issue 14: the browser asks for the page's icons again at every URL change (a send's replaceState);
+  // The browser asks for the page's icons again at every URL change (a send's replaceState);
   // with Next's max-age=0 for public files each ask was a revalidation through Next's handling, on the
   // host while the turn streamed. A day's lifetime: a changed icon shows within a day.
   async headers() {

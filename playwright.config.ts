@@ -86,7 +86,7 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      // Issue 16: the OAuth fixture behind the hosted deployment's perUser operator server.
+      // The OAuth fixture behind the hosted deployment's perUser operator server.
       command: 'npx tsx tests/fixtures/oauth/main.ts',
       url: `http://127.0.0.1:${HOSTED_OAUTH_PORT}/state`,
       env: {
@@ -101,7 +101,7 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      // Issue 16: hosted mode, on a PostgreSQL database of its own made anew for each run.
+      // Hosted mode, on a PostgreSQL database of its own made anew for each run.
       command: 'npx tsx tests/e2e/serve-host.ts',
       url: `http://localhost:${HOSTED_HOST_PORT}/healthz`,
       env: { ...common, ...HOSTED_ENV, E2E_FRESH_DATABASE: HOSTED_DATABASE, SKIP_BUILD: '1' },
@@ -110,7 +110,7 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      // Issue 16 item 5: a second instance of that deployment, on the database the first one made.
+      // A second instance of that deployment, on the database the first one made.
       command: 'npx tsx tests/e2e/serve-host.ts',
       url: `http://localhost:${HOSTED_SECOND_PORT}/healthz`,
       env: { ...common, ...HOSTED_SECOND_ENV, DATABASE_URL: hostedDatabaseUrl(), SKIP_BUILD: '1' },

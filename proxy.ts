@@ -6,7 +6,7 @@ import { REQUEST_ID_HEADER } from './lib/log/request-context';
 /**
  * Every request Next serves meets the front door (lib/http/front-door.ts says what it checks); the
  * routes on the lane (lib/http/lane-table.ts) meet the same one in the host's own server. Every
- * answer carries the request's id (issue 16 item 6), as do the logs of the request.
+ * answer carries the request's id, as do the logs of the request.
  */
 export async function proxy(request: NextRequest) {
   const requestId = requestIdOf(request.headers);

@@ -13,6 +13,7 @@ export default defineConfig({
       'lib/**/*.test.ts',
       'components/**/*.test.ts',
       'servers/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'tests/unit/**/*.test.ts',
       'tests/fixtures/**/*.test.ts',
     ],

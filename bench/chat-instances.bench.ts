@@ -63,7 +63,7 @@ function row(label: string, timings: TurnTiming[][], baseline: TurnTiming[][]) {
 }
 
 /**
- * Issue 16: one deployment served by two instances (one PostgreSQL, one Redis). STREAMS concurrent
+ * One deployment served by two instances (one PostgreSQL, one Redis). STREAMS concurrent
  * chat turns spread over both, against the same streams sent to one of them, and straight to the
  * fake model (the baseline of each ratio). Both instances run on this one machine, so they share
  * its two cores: the figure says what the shared state costs, not what a second machine would add.

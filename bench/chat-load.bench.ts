@@ -14,7 +14,7 @@ const SLOW = { kind: 'text' as const, chunks: Array.from({ length: 20 }, (_, i) 
 const FAST = { kind: 'text' as const, chunks: Array.from({ length: 20 }, (_, i) => `t${i} `) };
 
 /**
- * Issue 14's scale goals: STREAMS concurrent chat turns through one host's POST /api/chat against the
+ * The host's scale goals (docs/architecture.md): STREAMS concurrent chat turns through one host's POST /api/chat against the
  * same number sent straight to the fake model with the AI SDK (p95 time to first token); turns per
  * second with 32 clients in a closed loop, host against direct; the host server's (Next's process) resident memory
  * idle, at the peak of the bursts and after them; warnings the host printed.

@@ -3,7 +3,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, resolveChromium } from '../tests/e2e/chromium';
 import { startHost } from './lib/host';
 
-/** Issue 14's budget for the chat page's first-load JavaScript, gzip. */
+/** The budget for the chat page's first-load JavaScript, gzip. */
 const BUDGET_GZIP_BYTES = 200 * 1024;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -73,7 +73,7 @@ export async function benchClientJs(): Promise<void> {
       const holding = chunks.filter((c) => c.text.includes(needle)).reduce((sum, c) => sum + c.gzip, 0);
       if (holding > 0) console.log(`  chunks naming ${mark.padEnd(22)} gzip ${kb(holding).padStart(8)}`);
     }
-    // zod's German messages stand for its other locales, which the browser bundle leaves out (next.config.mjs).
+    // zod's German messages stand for its other locales, which the browser bundle leaves out (next.config.ts).
     const locales = chunks.some((c) => c.text.includes('Ungültige'));
     console.log(`  noModule scripts left out      ${legacy} (legacy browsers only)`);
     console.log(`  zod locales besides English   ${locales ? 'present' : 'absent'}`);

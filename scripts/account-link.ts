@@ -4,7 +4,7 @@ import { deploymentMode, deploymentProblems } from '../lib/config/deployment';
 import { LOCAL_USER_ID, openDb } from '../lib/db/connect';
 
 /**
- * The operator's one-time links in hosted mode (issue 16 item 2), printed, never sent:
+ * The operator's one-time links in hosted mode, printed, never sent:
  *   npm run account-link -- invite              an invitation to create an account (7 days)
  *   npm run account-link -- recovery <user>     a recovery link for a user who lost every passkey
  *                                               (24 hours; <user> is the id, or the exact name)

@@ -9,7 +9,7 @@ const SOURCES = [
   'proxy.ts',
   'instrumentation.ts',
   'scripts/host-server.ts',
-  'next.config.mjs',
+  'next.config.ts',
   'package.json',
   'tsconfig.json',
   'postcss.config.mjs',

@@ -1,5 +1,5 @@
 /**
- * The client the MCP conformance suite drives (issue 13 item 4): the host's own path, nothing
+ * The client the MCP conformance suite drives: the host's own path, nothing
  * else. The server is started in a host registry (ServerConnection, the SDK's OAuth through
  * ServerOAuthBook, the outbound guard) and the tools it offers are called through the gate
  * (decide(), precheck, dispatch). This script plays the user: it approves each gate, opens the

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import next from 'next';
 import { createHostListener } from '../lib/http/host-listener';
 
@@ -11,6 +13,13 @@ const port = Number(process.env.PORT ?? '3000');
 const hostname = process.argv[2] ?? '127.0.0.1';
 process.title = 'mcplet-host';
 
+// The build's resolved configuration, handed to Next the way its own standalone server does: the
+// production server then never compiles next.config.ts at start, which would load the SWC addon
+// (about 25 MB resident; docs/decisions/0097-next-config-in-typescript.md). Next's custom-server
+// `conf` option does not reach the router server's own config load, so it cannot do this.
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(
+  JSON.parse(readFileSync(join(process.cwd(), '.next', 'required-server-files.json'), 'utf8')).config,
+);
 const app = next({ dev: false, dir: process.cwd(), hostname, port });
 await app.prepare();
 const server = createServer(

@@ -4,7 +4,7 @@ import { pgliteDir } from '../lib/db/pglite-dir';
 /**
  * Creates the embedded database (initdb and migrations) in a process of its own: initdb's
  * WebAssembly memory is never given back, and the Next server that opens the database afterwards
- * does not carry it (issue 14: about 500 MB of resident memory on a first start).
+ * does not carry it (about 500 MB of resident memory on a first start).
  */
 const db = await openDb({ dataDir: pgliteDir() });
 await db.destroy();

@@ -18,6 +18,7 @@ import { passkeyPort } from '../servers/passkey/config';
 import { needsBuild } from './build-check';
 import { bundleHostServer, hostServerBundle, needsHostServerBundle } from './bundle-host-server';
 import { cachedNode } from './cached-node';
+import { buildQuietly } from './quiet-build';
 import { type SupervisedProcess, Supervisor } from './supervisor';
 
 const root = process.cwd();
@@ -25,6 +26,9 @@ const require = createRequire(import.meta.url);
 const nextBin = require.resolve('next/dist/bin/next');
 const port = process.env.PORT ?? '3000';
 const bind = process.env.BIND_ADDRESS ?? '127.0.0.1';
+// Next's anonymous telemetry is off unless the operator asks for it (docs/configuration.md); the
+// build and the host server inherit this.
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
@@ -81,9 +85,9 @@ const dataDir = process.env.DATA_DIR ?? '.data';
 
 const built = process.env.SKIP_BUILD !== '1' && needsBuild(root);
 if (built) {
-  console.log('Building the host (first start or sources changed)…');
-  const build = spawnSync(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: process.env });
-  if (build.status !== 0) fail('The build failed; see the output above.');
+  console.log('Building the host (first start or sources changed; two to three minutes on two cores)…');
+  if ((await buildQuietly(process.execPath, nextBin, process.env)) !== 0)
+    fail('The build failed; see the output above.');
 }
 
 // The embedded database is created by a process of its own (scripts/prepare-db.ts says why).
@@ -164,7 +168,7 @@ run({
   args: [
     `--max-old-space-size=${heapMb}`,
     // Node 24 and later grow the young generation to 128 MB under load and keep it; 32 MB (against 16)
-    // took a tenth off a chat turn's CPU within the memory goals (issue 14, docs/architecture.md).
+    // took a tenth off a chat turn's CPU within the memory goals (docs/architecture.md).
     '--max-semi-space-size=32',
     // For one collection once the host goes quiet after work (lib/runtime/idle-gc.ts).
     '--expose-gc',

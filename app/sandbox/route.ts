@@ -25,7 +25,7 @@ export const GET = routeHandler(async (request: Request) => {
   if (!connection) return notFound('No MCP server has views at this address.');
   const params = new URL(request.url).searchParams;
   const uri = params.get('uri') ?? '';
-  // Issue 16: only a page the host gave this view's ticket opens it (nothing is read for anyone else).
+  // Only a page the host gave this view's ticket opens it (nothing is read for anyone else).
   const ticketed = checkSandboxTicket(viewLabel(connection.config), uri, params.get('t'));
   const stale = 'This view address is not valid (or no longer): reload the page that shows the view.';
   if (ticketed === null) return notFound(stale);

@@ -56,7 +56,7 @@ interface PendingConfirm {
 function containerClass(mode: ConcreteDisplayMode): string {
   if (mode === 'fullscreen') return 'fixed inset-0 z-40 flex flex-col bg-bg';
   if (mode === 'pip')
-    // On a phone the floating view stays small enough to leave most of the chat readable (issue 15 item 6).
+    // On a phone the floating view stays small enough to leave most of the chat readable.
     return 'fixed z-30 flex h-52 w-[min(15rem,62vw)] flex-col overflow-hidden rounded-lg border border-border bg-bg shadow-2xl sm:h-72 sm:w-[min(24rem,92vw)]';
   return 'relative w-full overflow-hidden rounded-lg border border-border bg-bg';
 }

@@ -91,7 +91,7 @@ const post = (event: Partial<MessageEvent>) => {
 };
 const READY = { jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} };
 
-describe('views started from the chat stream (issue 14)', () => {
+describe('views started from the chat stream', () => {
   beforeEach(() => setUp(true));
   afterEach(() => {
     vi.useRealTimers();
@@ -152,7 +152,7 @@ describe('views started from the chat stream (issue 14)', () => {
     expect(body.children).toHaveLength(0);
   });
 
-  it("remembers the proxy's ready only from that frame's window and its sandbox origin (attack 1)", () => {
+  it("remembers the proxy's ready only from that frame's window and its sandbox origin (view isolation)", () => {
     const id = viewId();
     parkViewFrame(id, HINT, URI, 'view');
     const frame = lotFrames()[0];

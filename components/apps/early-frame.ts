@@ -25,7 +25,7 @@ function movable(element: Element): element is Movable {
 }
 
 /**
- * Attack 1, as for the view's transport: a proxy's ready counts only when it comes from that frame's
+ * As for the view's transport (docs/security.md, "View isolation"): a proxy's ready counts only when it comes from that frame's
  * window and from the frame's sandbox origin.
  */
 export function isProxyReady(
@@ -95,7 +95,7 @@ function drop(viewId: string): void {
 }
 
 /**
- * Starts a view's sandbox frame as its tool call arrives, before React renders the call (issue 14):
+ * Starts a view's sandbox frame as its tool call arrives, before React renders the call:
  * the chat's main thread may be busy for tens of milliseconds first. The frame waits, hidden, until
  * the view mounts and moves it into place with `moveBefore`, which keeps its document. Nothing is
  * sent to it before then: the view's HTML goes only through the view's bridge, as for any frame.

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { whenIdle } from '@/lib/client/when-idle';
 
 /**
- * Issue 14: loads the empty page of lib/apps/sandbox-warmup.ts in a hidden frame once the chat is
+ * Loads the empty page of lib/apps/sandbox-warmup.ts in a hidden frame once the chat is
  * idle, so the renderer views run in is there before the first view. The frame runs nothing (no
  * `allow-scripts`); `allow-same-origin` keeps it in the process the views' frames get.
  */

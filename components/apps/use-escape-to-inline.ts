@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Escape returns a fullscreen or floating view inline (issue 15 item 2), unless a dialog (a gate, a
+ * Escape returns a fullscreen or floating view inline, unless a dialog (a gate, a
  * confirmation) has the keyboard: its own Escape comes first. Keys pressed inside the view's frame
  * stay with the view (another origin); the host's toolbar and page get Escape.
  */

@@ -5,7 +5,7 @@ import { currentTheme, currentThemeStyles, hostEnvironment, type Theme } from '@
 import { whenIdle } from '@/lib/client/when-idle';
 import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
 
-// Issue 14: what every view's hostContext reads is read while the page is idle, not as the first view boots.
+// What every view's hostContext reads is read while the page is idle, not as the first view boots.
 whenIdle(() => {
   hostEnvironment();
   currentThemeStyles();
@@ -36,7 +36,7 @@ export function useHostContext(
   }, []);
 
   // The observer's first report comes after the next layout, before paint, long before the view's
-  // initialize: reading the size here instead would force a layout while the chat renders (issue 14).
+  // initialize: reading the size here instead would force a layout while the chat renders.
   useEffect(() => {
     const el = container;
     if (!el) return;
@@ -64,7 +64,7 @@ export function useHostContext(
   );
 
   // Style reads (getComputedStyle) once per theme and the environment once per page, both usually
-  // while the page was idle (below); a resize or a mode change re-reads neither (issue 14).
+  // while the page was idle (below); a resize or a mode change re-reads neither.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the theme's variables change with the theme
   const styles = useMemo(() => (typeof document === 'undefined' ? undefined : currentThemeStyles()), [theme]);
   const environment = hostEnvironment();

@@ -11,7 +11,7 @@ function replyTextAfter(root: HTMLElement): boolean {
 }
 
 /**
- * Issue 15 item 1: a reply hidden behind a fullscreen view. It counts when reply text sits after the
+ * A reply hidden behind a fullscreen view. It counts when reply text sits after the
  * view in the conversation and either arrived after the user made the view fullscreen, or the view
  * went fullscreen by itself (its turn's reply then always lands behind it).
  */

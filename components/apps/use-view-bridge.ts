@@ -123,7 +123,7 @@ export function useViewBridge(inputs: BridgeInputs) {
     };
   }, [sandboxOrigin, frameKey, frameRef]);
 
-  // In the commit that brings the resource (issue 14): a passive effect runs a task later, often
+  // In the commit that brings the resource: a passive effect runs a task later, often
   // after a paint, and the view's HTML would wait for it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: frameKey names the frame element frameRef holds
   useLayoutEffect(() => {

@@ -40,7 +40,7 @@ const available = (toolCallId: string): UIMessageChunk => ({
   toolMetadata: VIEW,
 });
 
-describe("issue 14: a view's HTML is read as soon as its tool call arrives", () => {
+describe("a view's HTML is read as soon as its tool call arrives", () => {
   it('the view takes the read started for it, once; a later view reads anew', async () => {
     prefetchViewResource('s1', 'ui://s1/a.html');
     expect(reads).toEqual(['/api/apps/ui-resource?server=s1&uri=ui%3A%2F%2Fs1%2Fa.html']);

@@ -34,7 +34,7 @@ async function read(url: string): Promise<ViewResourceAnswer> {
 }
 
 /**
- * Starts reading a view's HTML before its view renders (issue 14): the chat's main thread may be
+ * Starts reading a view's HTML before its view renders: the chat's main thread may be
  * busy for tens of milliseconds between a tool call arriving and its view mounting. The server
  * checks this read as any other; the view takes it when it mounts.
  */

@@ -13,7 +13,7 @@ export const MODE_NAME: Record<ConcreteDisplayMode, string> = {
   fullscreen: 'Fullscreen',
   pip: 'PiP (picture in picture)',
 };
-/** The toolbar's buttons: at least 32 px square, a finger's target on a phone (issue 15 item 6). */
+/** The toolbar's buttons: at least 32 px square, a finger's target on a phone. */
 const TOOL_BUTTON = 'inline-flex min-h-8 min-w-8 items-center justify-center rounded px-1.5';
 
 /** The control that brings a fullscreen or floating view back into the conversation. */
@@ -26,7 +26,7 @@ export interface ViewToolbarProps {
   title: string;
   serverName: string;
   mode: ConcreteDisplayMode;
-  /** A reply arrived behind the fullscreen view (issue 15 item 1). */
+  /** A reply arrived behind the fullscreen view. */
   newReply: boolean;
   onShowReply: () => void;
   logId: string;

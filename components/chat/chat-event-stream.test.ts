@@ -35,7 +35,7 @@ const CHUNKS: UIMessageChunk[] = [
 ];
 const WIRE = `${CHUNKS.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('')}data: [DONE]\n\n`;
 
-describe('the chat stream reader (the AI SDK wire format, issue 14)', () => {
+describe('the chat stream reader (the AI SDK wire format)', () => {
   it('reads each event as the chunk the server wrote, and [DONE] as the end', async () => {
     expect(await read([WIRE])).toEqual(CHUNKS);
   });

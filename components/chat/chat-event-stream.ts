@@ -7,8 +7,8 @@ const END = '[DONE]';
 /**
  * The host's own chat stream (`/api/chat`, written by the AI SDK's typed writer on this origin's
  * server) as UI message chunks. The SDK's default reader validates every chunk with zod, deeply for
- * a tool's metadata: from a view's send to its boot that was about 7% of the page's main thread
- * (issue 14). Here an event is checked only for what the chat's state machine switches on: an
+ * a tool's metadata: from a view's send to its boot that was about 7% of the page's main thread.
+ * Here an event is checked only for what the chat's state machine switches on: an
  * object with a string `type`. Anything else ends the stream with an error the chat shows.
  * `observe` sees each chunk as it arrives, before the chat's state (and React) takes it.
  */

@@ -35,7 +35,7 @@ export function ModelPicker({
   );
 }
 
-/** Issue 15 item 8: what each mode does, in plain words (12.1's names stay the values). */
+/** What each mode does, in plain words (12.1's names stay the values). */
 const MODE_LABEL: Record<ChatMode, string> = {
   normal: 'Answer or use tools',
   'tool-only': 'Always use a tool',

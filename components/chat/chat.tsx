@@ -76,7 +76,7 @@ export function Chat(props: ChatProps) {
     models.some((m) => m.id === props.initialModelId) ? props.initialModelId : props.defaultModelId,
   );
   const persisted = useRef(!props.isNew);
-  // Issue 14: the address names a new conversation in the task after its first send, while the page
+  // The address names a new conversation in the task after its first send, while the page
   // waits for the reply: done in the send's own task, Next's router and the browser's navigation
   // handling took the main threads the reply's first parts and its view's frame start on. Not left
   // to an idle moment: a busy page had none for up to a second, and a reload meanwhile lost the
@@ -105,11 +105,11 @@ export function Chat(props: ChatProps) {
   const { messages, sendMessage, regenerate, stop, resumeStream, status, error, clearError } = useHostChat({
     id,
     messages: props.initialMessages,
-    // Issue 14: the sidebar's new title can wait for the page to be idle; a view may be booting now.
+    // The sidebar's new title can wait for the page to be idle; a view may be booting now.
     onFinish: () => whenIdle(() => void refreshConversations(), 1_000),
   });
 
-  // Issue 15 item 3: a reply still running on the server (the page was reloaded) streams on here.
+  // A reply still running on the server (the page was reloaded) streams on here.
   const mayBeRunning = !props.isNew && props.initialMessages.at(-1)?.role === 'user';
   const [resumeChecked, setResumeChecked] = useState(!mayBeRunning);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the conversation as it was loaded

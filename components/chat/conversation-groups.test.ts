@@ -5,7 +5,7 @@ const now = new Date(2026, 10, 25, 9, 30);
 const at = (daysAgo: number, hour = 12) => new Date(2026, 10, 25 - daysAgo, hour).toISOString();
 const item = (id: string, title: string, updatedAt: string) => ({ id, title, chatMode: 'normal', updatedAt });
 
-describe('issue 15 item 8: the conversation list by date, searchable', () => {
+describe('the conversation list by date, searchable', () => {
   const items = [
     item('a', 'Ramen in Shinjuku', at(0, 8)),
     item('b', 'Trip plans', at(1, 23)),

@@ -12,7 +12,7 @@ function startOfDay(at: Date): number {
 }
 
 /**
- * Issue 15 item 8: conversations under date headings by when they last changed (local calendar
+ * Conversations under date headings by when they last changed (local calendar
  * days), keeping the list's own order, after filtering by a search of their titles.
  */
 export function groupConversations(

@@ -6,7 +6,7 @@ const AT_END_PX = 48;
  * by scrolling up and come back by scrolling to the end. A streamed reply grows its text, not its
  * count of parts, so React's dependencies never saw it grow; a ResizeObserver does, and its callback
  * runs once layout is done, so following lays nothing out again (reading scrollHeight in each commit
- * did: 9-16 ms of a view's boot in a Chromium trace, issue 14). Returns the cleanup.
+ * did: 9-16 ms of a view's boot in a Chromium trace). Returns the cleanup.
  */
 export function followWhileAtEnd(
   scroller: HTMLElement | null,

@@ -5,7 +5,7 @@ type Highlighter = (code: string, language: string) => ReactNode | null;
 let loading: Promise<Highlighter> | null = null;
 
 /**
- * Issue 15 item 8: syntax highlighting, loaded on the first code block (not in the page's first
+ * Syntax highlighting, loaded on the first code block (not in the page's first
  * load). lowlight gives a syntax tree of spans and text that React renders: no HTML string is ever
  * parsed, so a model's code cannot inject markup. Unknown languages stay plain.
  */

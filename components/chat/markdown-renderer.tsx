@@ -98,7 +98,7 @@ const WARM_UP_TEXT =
   '# a\n\n**b** _c_ ~~d~~ `e` [f](https://example.com) https://example.com\n\n- [x] g\n1. h\n\n> i\n\n| j | k |\n|---|---|\n| 1 | 2 |\n\n```\nl\n```';
 
 /**
- * Issue 14: the renderer's first render costs far more than the next ones (in a profile of a view's
+ * The renderer's first render costs far more than the next ones (in a profile of a view's
  * boot, 10-16 ms to render a two-letter reply, in the middle of the view's boot): the browser compiles
  * its parsers on their first call. markdown.tsx has it rendered once here, off the page, while the page
  * is idle. True when it rendered through (a table is GFM's: found, the plugins ran).

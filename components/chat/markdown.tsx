@@ -16,7 +16,7 @@ const renderer = preloadable(() =>
     return m.default;
   }),
 );
-// Issue 14: not in the page's first load, but fetched once the page is idle, so the first reply
+// Not in the page's first load, but fetched once the page is idle, so the first reply
 // renders as markdown at once (no plain text first) and its parser is not compiled while a view boots;
 // then rendered once off the page (`warmUp`), so its parsers' first run is not in the first reply's.
 whenIdle(() => void renderer.preload().catch(() => {}));

@@ -22,7 +22,7 @@ function ownText(message: UIMessage): string {
     .trim();
 }
 
-/** Issue 15 item 8: copy a message's text. */
+/** Copy a message's text. */
 export function CopyMessage({ message }: { message: UIMessage }) {
   const [copied, setCopied] = useState(false);
   const text = messageText(message);
@@ -46,7 +46,7 @@ export function CopyMessage({ message }: { message: UIMessage }) {
   );
 }
 
-/** Issue 15 item 8: the latest message of the user, edited in place and sent again. */
+/** The latest message of the user, edited in place and sent again. */
 export function EditMessage({ message, onSend }: { message: UIMessage; onSend: (text: string) => void }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');

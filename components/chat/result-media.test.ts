@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resultMedia } from './result-media';
 
-describe('issue 15 item 9: the images and audio a card shows', () => {
+describe('the images and audio a card shows', () => {
   it('draws raster images and common audio from their own bytes', () => {
     expect(
       resultMedia({

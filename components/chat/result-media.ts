@@ -23,7 +23,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const MAX_BASE64 = 11_000_000;
 
 /**
- * Issue 15 item 9: the images and audio of an MCP result. Only raster images (an SVG can carry
+ * The images and audio of an MCP result. Only raster images (an SVG can carry
  * script and links) and common audio types, as well-formed base64 of a bounded size; anything else
  * stays a `[image]` line in the text.
  */

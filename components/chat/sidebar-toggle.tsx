@@ -8,8 +8,7 @@ export const SidebarToggleContext = createContext<{ open: () => void; expanded: 
 });
 
 /**
- * The drawer's button. Pages with their own header put it there (one header row on a phone, issue
- * 15 item 6); the shell shows it on the others.
+ * The drawer's button. Pages with their own header put it there (one header row on a phone); the shell shows it on the others.
  */
 export function MenuButton({ className = '' }: { className?: string }) {
   const { open, expanded } = useContext(SidebarToggleContext);

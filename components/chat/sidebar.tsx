@@ -10,7 +10,7 @@ import { groupConversations } from './conversation-groups';
 import { MessageHits } from './message-hits';
 import { MIN_QUERY } from './use-message-search';
 
-/** Icon buttons of a row: 32 px targets (issue 15 item 6), quiet until the row is hovered or focused. */
+/** Icon buttons of a row: 32 px targets, quiet until the row is hovered or focused. */
 const ROW_BUTTON =
   'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded text-muted opacity-70 group-hover:opacity-100 hover:bg-surface focus:opacity-100';
 

@@ -1,6 +1,6 @@
 'use client';
 
-/** Issue 15 item 8: what the demo servers can do, one click from a first message. */
+/** What the demo servers can do, one click from a first message. */
 const STARTERS = [
   'Find a vegan restaurant in Ebisu',
   'Book a table for two at Trattoria Luce on Friday at 19:00',

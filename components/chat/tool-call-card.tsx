@@ -56,7 +56,7 @@ export interface ToolCallCardProps {
   errorCode?: string;
   /** A view shows the result: its text is folded under "Result as text". */
   foldResult?: boolean;
-  /** The result's images and audio (issue 15 item 9). */
+  /** The result's images and audio. */
   media?: ResultMedia[];
   /** How far the running call has come, as its server last said. */
   progress?: CallProgress;

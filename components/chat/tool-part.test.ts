@@ -64,7 +64,7 @@ describe('tool part view', () => {
     expect(stopped('the server wants a sign-in', true)).toMatchObject({ state: 'output-error' });
   });
 
-  it('issue 13: a server that asks to sign in (HTTP 401) gives the card Connect for that server; other errors do not', () => {
+  it('a server that asks to sign in (HTTP 401) gives the card Connect for that server; other errors do not', () => {
     const card = (message: string) =>
       toolPartView({
         type: 'tool-docs__search',
@@ -95,7 +95,7 @@ describe('tool part view', () => {
     expect(view).toMatchObject({ state: 'output-available', resultText: 'Found 2', name: 'a__b' });
   });
 
-  it('issue 12: the card shows the raw result and names what was withheld from the model, without a credential place', () => {
+  it('the card shows the raw result and names what was withheld from the model, without a credential place', () => {
     const view = toolPartView({
       type: 'tool-a__b',
       toolCallId: 'c',
@@ -196,7 +196,7 @@ describe('tool part view', () => {
     expect(view.resultText).toBeUndefined();
   });
 
-  it('attack 18: a refusal because the tool changed offers the review of that tool', () => {
+  it('rug-pull: a refusal because the tool changed offers the review of that tool', () => {
     const view = toolPartView({
       type: 'tool-odd__lookup',
       toolCallId: 'c',
@@ -215,7 +215,7 @@ describe('tool part view', () => {
     expect(view).toMatchObject({ state: 'output-error', changed: { serverId: 'odd', toolName: 'lookup' } });
   });
 
-  it('attack 18: a call the SDK refused as not offered is checked against the changed tools', () => {
+  it('rug-pull: a call the SDK refused as not offered is checked against the changed tools', () => {
     const view = toolPartView({
       type: 'tool-odd__lookup',
       toolCallId: 'c',

@@ -41,11 +41,11 @@ export interface ToolPartView {
   gate?: GatePrompt;
   /** Set while an approved call of a view-provided tool waits for its view (the server's run). */
   run?: ViewRun;
-  /** Attack 18: the call was refused because the tool changed since the user trusted it. */
+  /** docs/security.md, "Rug-pulls": the call was refused because the tool changed since the user trusted it. */
   changed?: { serverId: string; toolName: string };
-  /** Issue 13: the server asks the user to sign in (HTTP 401): the card offers Connect. */
+  /** The server asks the user to sign in (HTTP 401): the card offers Connect. */
   signIn?: { serverId: string };
-  /** A name the SDK refused as not offered: possibly a tool that changed (attack 18). */
+  /** A name the SDK refused as not offered: possibly a tool that changed (docs/security.md, "Rug-pulls"). */
   notOffered?: string;
   /** The call ran at a level that tells the user (notify): the card's badge and the toast. */
   notice?: boolean;
@@ -53,11 +53,11 @@ export interface ToolPartView {
   ranAt?: number;
   /** The result's secret references (sensitive-output 4): label and id only, for the Reveal control. */
   secretReferences?: SecretReferenceView[];
-  /** Issue 12: what the model did not see of the result, and why (the user sees the values here). */
+  /** What the model did not see of the result, and why (the user sees the values here). */
   withheld?: string[];
   /** The tool has an MCP Apps view, which shows the result: the card keeps the text folded. */
   hasView: boolean;
-  /** Issue 15 item 9: the result's images and audio, drawn in the card. */
+  /** The result's images and audio, drawn in the card. */
   media?: ResultMedia[];
   /** The resources the result names or carries (`resource_link`, embedded `resource`). */
   resources?: ResultResource[];
@@ -70,7 +70,7 @@ export interface ToolPartView {
 }
 
 interface HostOutput {
-  /** Before issue 12: the model projection. */
+  /** Stored before results were redacted for the model: the model projection. */
   content?: unknown;
   /** The redacted model-facing results (host text of a derived result, say). */
   model?: unknown;

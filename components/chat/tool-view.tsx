@@ -8,7 +8,7 @@ import { preloadable } from '@/lib/client/preloadable';
 import { resolveDisplayMode, splitDisplayMode } from '@/lib/mcplet/display-mode';
 import type { ToolDescriptor } from '../apps/use-host-context';
 
-// Issue 14: the view runtime (the MCP Apps bridge, the SDK's message schemas) is not in the chat's
+// The view runtime (the MCP Apps bridge, the SDK's message schemas) is not in the chat's
 // first load: the browser fetches it as soon as this module runs, beside hydration, and a view that
 // renders before it arrives waits in a Suspense boundary; once it is here, views render it directly.
 const viewRuntime = preloadable(() => import('../apps/app-view').then((m) => m.AppView));

@@ -33,7 +33,7 @@ function snapshotOf(chat: HostChat): Snapshot {
 type SendInput = { text: string; messageId?: string } | { parts: UIMessage['parts']; messageId?: string };
 
 /**
- * `useChat`'s surface over the AI SDK's chat, which loads after the page is interactive (issue 14:
+ * `useChat`'s surface over the AI SDK's chat, which loads after the page is interactive (so that
  * the chat page's first-load JavaScript leaves out the `ai` package and zod). Until it has loaded
  * the stored messages show; an action taken meanwhile waits for it and reads as submitted.
  */

@@ -6,7 +6,7 @@ export const WITHHELD_MEANING =
   'These values are shown to you here only. The model read a placeholder in their place, so it cannot repeat, send or use them; nothing is lost from the result.';
 
 /**
- * Issue 12: under a result the model did not fully see, what was withheld and why. The values stay
+ * Under a result the model did not fully see, what was withheld and why. The values stay
  * readable in the card above; the model read a marker in their place. A native disclosure, so it
  * opens with the keyboard (Enter or Space on the summary); its meaning shows on hover and focus.
  */

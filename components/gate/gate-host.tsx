@@ -44,7 +44,7 @@ function CallDetails({ prompt }: { prompt: GatePrompt }) {
   );
 }
 
-/** Issue 12 (SEP client responsibility 4): why the trust rules ask, with the attribution of what may leave. */
+/** SEP client responsibility 4: why the trust rules ask, with the attribution of what may leave. */
 function TrustReasons({ reasons }: { reasons: NonNullable<GatePrompt['trustReasons']> }) {
   return (
     <div className="rounded border border-warn/50 bg-warn-bg p-3 text-warn" data-testid="gate-trust">
@@ -60,7 +60,7 @@ function TrustReasons({ reasons }: { reasons: NonNullable<GatePrompt['trustReaso
   );
 }
 
-/** Attack 15: the exact argv, one argument per line as the program receives it (no shell). */
+/** docs/security.md, "Command execution": the exact argv, one argument per line as the program receives it (no shell). */
 function CommandDetails({
   serverName,
   command,
@@ -103,7 +103,7 @@ const SCOPE_LABELS: Record<ApprovalScopeKind, string> = {
 
 type Choice = 'once' | ApprovalScopeKind;
 
-/** Issue 11 item 3: allow once, or remember the approval in a scope the server offered for this call. */
+/** Allow once, or remember the approval in a scope the server offered for this call. */
 function RememberChoice({
   scopes,
   choice,

@@ -11,7 +11,7 @@ type State =
 
 /**
  * The user's passkeys: how many they have, and adding another, which first asks for an assertion
- * with one they have (attack 17). The first passkey is created at the first protected action.
+ * with one they have (docs/security.md, "Passkey assertions"). The first passkey is created at the first protected action.
  */
 export function PasskeyPanel() {
   const [state, setState] = useState<State>({ kind: 'checking' });

@@ -17,7 +17,7 @@ export async function acceptToolChange(change: ToolChange): Promise<string | nul
 }
 
 /**
- * Attack 18 in the chat: "Review the change" opens the diff of a tool that changed since the user
+ * In the chat (docs/security.md, "Rug-pulls"): "Review the change" opens the diff of a tool that changed since the user
  * trusted it; Accept makes the new definition the pin. Nothing is called here.
  */
 export function ReviewChange({

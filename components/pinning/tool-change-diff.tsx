@@ -14,7 +14,7 @@ const LABEL: Record<FieldChange['field'], string> = {
   _meta: '_meta',
 };
 
-/** Attack 18: what changed in a tool since the user trusted it, old beside new. */
+/** docs/security.md, "Rug-pulls": what changed in a tool since the user trusted it, old beside new. */
 export function ToolChangeDiff({ changes }: { changes: FieldChange[] }) {
   return (
     <ChangeTable testId="tool-change-diff" rows={changes.map((c) => ({ ...c, label: LABEL[c.field] }))} />

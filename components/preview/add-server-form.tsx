@@ -44,7 +44,7 @@ export function AddServerForm({ onAdded }: { onAdded: () => void }) {
     onAdded();
   }
 
-  /** Attack 15: the host draws the command; only the user's approval starts it. */
+  /** docs/security.md, "Command execution": the host draws the command; only the user's approval starts it. */
   async function confirmCommand(gate: GatePrompt) {
     setPhase('confirming');
     const answered = await askGate(gate, (answer) => setPhase(answer.approved ? 'starting' : 'idle'));

@@ -15,7 +15,7 @@ const STEP_TEXT = {
 } as const;
 
 /**
- * Issue 15 item 4: a preview call's view, with no model: the same sandboxed view the chat shows,
+ * A preview call's view, with no model: the same sandboxed view the chat shows,
  * opened inline (the toolbar switches modes) with the result the call returned.
  */
 export function PreviewView({

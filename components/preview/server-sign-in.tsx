@@ -11,7 +11,7 @@ function expiry(at: number): string {
 }
 
 /**
- * Issue 13 item 1: a server that needs OAuth shows Connect; once signed in, the scopes granted, the
+ * A server that needs OAuth shows Connect; once signed in, the scopes granted, the
  * token's expiry and Disconnect. The browser never sees a token: only what /api/servers says.
  */
 export function ServerSignIn({ server, onChanged }: { server: ServerView; onChanged: () => void }) {

@@ -143,7 +143,7 @@ export function ToolCallForm({
       const next = result.value.decision;
       // Every refresh of the servers (2 s) asks again, since an accepted change or a pin can change the
       // answer; the old decision stays shown meanwhile, and the same decision keeps its object, so the
-      // status line neither flickers nor is re-announced (issue 15 item 4).
+      // status line neither flickers nor is re-announced.
       setDecision((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next));
     }, 150);
     return () => {

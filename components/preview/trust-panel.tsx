@@ -4,7 +4,7 @@ import { PanelSection } from './panel-section';
 import { TrustStateView } from './trust-views';
 import { usePolledJson } from './use-polled-json';
 
-/** Issue 12: the trust state of this preview session and of each of the user's conversations. */
+/** The trust state of this preview session and of each of the user's conversations. */
 export function TrustPanel() {
   const { value: overview, error } = usePolledJson<TrustOverview>(
     '/api/trust',

@@ -9,7 +9,7 @@ async function errorOf(response: Response): Promise<string> {
 }
 
 /**
- * Connect (issue 13): asks the host to start the server's OAuth sign-in and sends the browser to
+ * Connect: asks the host to start the server's OAuth sign-in and sends the browser to
  * the authorization server, coming back to this page. Resolves with an error to show, or with
  * nothing when the server connected without a browser round trip.
  */

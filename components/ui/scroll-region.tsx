@@ -2,7 +2,7 @@ import type { HTMLAttributes } from 'react';
 
 /**
  * A box that scrolls on its own, reachable and scrollable with the keyboard and named for screen
- * readers (axe: scrollable-region-focusable; issue 15 item 11).
+ * readers (axe: scrollable-region-focusable).
  */
 export function ScrollRegion({
   label,

@@ -53,7 +53,7 @@ describe('view CSP (16.1, MCP Apps sandbox)', () => {
   });
 });
 
-describe('frame permissions and sandbox attributes (attack 6)', () => {
+describe('frame permissions and sandbox attributes (view isolation)', () => {
   it('delegates only declared features, never others', () => {
     const permissions = cleanPermissions({
       camera: {},
@@ -75,7 +75,7 @@ describe('frame permissions and sandbox attributes (attack 6)', () => {
   });
 });
 
-describe('a view frame started before its resource is read (issue 14, attack 6)', () => {
+describe('a view frame started before its resource is read (view isolation)', () => {
   const origin = 'http://abc.sandbox.localhost:3000';
   const hint = { sandboxOrigin: origin, allow: '', ticket: 't1' };
 

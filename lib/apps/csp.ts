@@ -12,7 +12,7 @@ const SOURCE = /^(https?|wss?):\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5}|:\*)?(\/[A-Za-
 /**
  * Keeps only plain origins (optionally with a `*.` subdomain wildcard, a port, a path). Entries with
  * `;`, quotes, whitespace, line breaks or keywords are dropped, so a domain list cannot inject a
- * directive (security notes, CSP). At most 20 per list.
+ * directive (docs/security.md, "View isolation"). At most 20 per list.
  */
 export function cleanCsp(raw: unknown): { csp: ResourceCsp; dropped: string[] } {
   const csp: ResourceCsp = {};

@@ -12,7 +12,7 @@ function post(data: unknown, source: object = frameWindow, origin = SANDBOX) {
 
 const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
 
-describe('FrameTransport (attack 1: one frame, one origin, MCP messages only)', () => {
+describe('FrameTransport (view isolation: one frame, one origin, MCP messages only)', () => {
   beforeEach(() => {
     vi.stubGlobal('window', new EventTarget());
   });

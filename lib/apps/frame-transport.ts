@@ -2,7 +2,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { isJsonRpcMessage } from './json-rpc-message';
 
 /**
- * postMessage transport between the host page and one sandbox proxy frame. Attack 1: a message is
+ * postMessage transport between the host page and one sandbox proxy frame. A message is
  * accepted only when it comes from that frame's window and from the sandbox origin; anything else,
  * however JSON-RPC it looks, is ignored. Messages go out to the sandbox origin only, never `*`.
  */

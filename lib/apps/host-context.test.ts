@@ -30,7 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('MCP Apps hostContext reads, once per page (issue 14)', () => {
+describe('MCP Apps hostContext reads, once per page', () => {
   it("the theme's style variables are read once per theme, and follow a theme change", async () => {
     const { currentThemeStyles } = await import('./host-context');
     const light = currentThemeStyles();

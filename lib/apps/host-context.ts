@@ -59,7 +59,7 @@ export function themeStyles(): { variables: Record<string, string> } {
 const stylesByTheme = new Map<Theme, { variables: Record<string, string> }>();
 
 /**
- * `themeStyles()` of the page's current theme, read once per theme (issue 14): `getComputedStyle`
+ * `themeStyles()` of the page's current theme, read once per theme: `getComputedStyle`
  * recalculates the page's style, and every view would otherwise read it as it boots.
  */
 export function currentThemeStyles(): { variables: Record<string, string> } {
@@ -82,7 +82,7 @@ let environment: HostEnvironment | undefined;
 
 /**
  * The browser's locale, time zone and pointer for every view's `hostContext`, read once per page
- * (issue 14: a page's first `Intl.DateTimeFormat` loads the time zone data, about 20 ms).
+ * (a page's first `Intl.DateTimeFormat` loads the time zone data, about 20 ms).
  */
 export function hostEnvironment(): HostEnvironment {
   environment ??= {

@@ -108,7 +108,7 @@ function randomMessage(next: () => number): Record<string, unknown> {
   return message;
 }
 
-describe('isJsonRpcMessage: the SDK’s JSONRPCMessageSchema, by hand (attack 1: MCP messages only from a view)', () => {
+describe('isJsonRpcMessage: the SDK’s JSONRPCMessageSchema, by hand (view isolation: MCP messages only from a view)', () => {
   it.each(accepted.map((m) => [JSON.stringify(m) ?? String(m), m]))('accepts %s', (_, message) => {
     expect(JSONRPCMessageSchema.safeParse(message).success).toBe(true);
     expect(isJsonRpcMessage(message)).toBe(true);

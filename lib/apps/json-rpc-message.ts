@@ -38,7 +38,7 @@ function isError(error: unknown): boolean {
 /**
  * The MCP SDK's `JSONRPCMessageSchema` (a request, a notification, a result or an error, each with
  * no other top-level member) checked by hand: the schema's zod parse of a view's first messages, its
- * compilation included, was the largest single cost of a view's boot on the host page (issue 14).
+ * compilation included, was the largest single cost of a view's boot on the host page.
  * The bridge's protocol checks each message again against the same four schemas before it routes
  * it, and each handler parses its params against its own. Messages arrive by structured clone, so
  * the value checked is plain data that cannot change after the check.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isChatHost, originsFor, sandboxLabelOf, sandboxOriginFor } from './origins';
 
-describe('sandbox origins: one per MCP server (attack 13)', () => {
+describe('sandbox origins: one per MCP server (view isolation)', () => {
   it('defaults to a *.sandbox.localhost origin per server on the host port, the chat on localhost', () => {
     const origins = originsFor({ PORT: '3311' });
     expect(origins.host).toBe('http://localhost:3311');
@@ -64,7 +64,7 @@ describe('sandbox origins: one per MCP server (attack 13)', () => {
   });
 });
 
-describe('the chat answers only to its own names (attack 14, DNS rebinding)', () => {
+describe('the chat answers only to its own names (DNS rebinding)', () => {
   const origins = originsFor({ PORT: '3311' });
 
   it('accepts the public origin host and localhost on the port it listens on', () => {

@@ -43,7 +43,7 @@ function checkPattern(pattern: string, host: URL): void {
   }
 }
 
-// The front door asks on every request (issue 14): the answer is kept for the inputs it was made from.
+// The front door asks on every request: the answer is kept for the inputs it was made from.
 let lastOrigins: { key: string; origins: Origins } | undefined;
 
 /** The origins a configuration names; one object for the same four settings (do not change it). */

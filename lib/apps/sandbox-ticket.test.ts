@@ -7,7 +7,7 @@ const now = 1_800_000_000_000;
 const hash = 'ab'.repeat(32);
 const named = hash.slice(0, 16);
 
-describe("issue 16: the sandbox page opens only with the host's ticket for that server and view", () => {
+describe("the sandbox page opens only with the host's ticket for that server and view", () => {
   it('accepts the ticket for its label and view, in its window and the next', () => {
     const ticket = mintSandboxTicket('label-a', 'ui://r/list', hash, now, secret);
     expect(checkSandboxTicket('label-a', 'ui://r/list', ticket, now, secret)).toBe(named);

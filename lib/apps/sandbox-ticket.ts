@@ -21,7 +21,7 @@ function sign(secret: Buffer, label: string, uri: string, view: string, window: 
 
 /**
  * The sandbox page of a server's view opens only with a ticket the host minted for that server's
- * origin and that view (issue 16): a signed-in page gets one with the view's tool or resource;
+ * origin and that view: a signed-in page gets one with the view's tool or resource;
  * someone who only knows a server's sandbox address gets nothing read from the server. Valid for
  * the window it was minted in and the next (10 to 20 minutes); the host key signs it, so every
  * instance of a deployment accepts every other's. It names the view's HTML by its hash (in the clear,

@@ -1,7 +1,7 @@
 import { sandboxOriginFor } from './origins';
 
 /**
- * Issue 14: the chat loads an empty page from a sandbox origin once it is idle, so the browser has
+ * The chat loads an empty page from a sandbox origin once it is idle, so the browser has
  * the renderer process that views' frames run in before the first view arrives (Chromium puts the
  * `*.sandbox.localhost` origins in one process of their own; starting it took the chat's thread
  * tens of milliseconds just as the first tool result came in).

@@ -79,7 +79,7 @@ export function allowAttribute(permissions: ResourcePermissions): string {
 }
 
 /**
- * Attack 6: the frames run scripts and keep their own (sandbox) origin so views can use storage,
+ * docs/security.md, "View isolation": the frames run scripts and keep their own (sandbox) origin so views can use storage,
  * but never get top navigation, popups that escape the sandbox, or downloads; links and downloads
  * go through the host.
  */

@@ -32,7 +32,7 @@ describe('view request helpers', () => {
   });
 });
 
-describe("a view's call the user did not let through (issue 15, item 5)", () => {
+describe("a view's call the user did not let through", () => {
   it('a cancel is a JSON-RPC error with the cancel code and plain words, not an internal error', () => {
     const error = gateRefusalError('cancelled');
     expect([error.code, error.message, error.data]).toEqual([

@@ -86,7 +86,7 @@ async function callFromView(
   let outcome: CallResponse;
   let answer: GateAnswer | undefined;
   if (response.status === 202) {
-    // Attack 3: the host's own gate runs, drawn outside the view's frame.
+    // docs/security.md, "View tool calls": the host's own gate runs, drawn outside the view's frame.
     const { gate } = (await response.json()) as { gate: GatePrompt };
     const answered = await askGate(gate, (given) => {
       answer = given;
@@ -97,7 +97,7 @@ async function callFromView(
     outcome = (await response.json()) as CallResponse;
   }
   if (!outcome.decision.allow) {
-    // Attack 18: the card of this view offers to review the change.
+    // docs/security.md, "Rug-pulls": the card of this view offers to review the change.
     if (outcome.decision.code === 'TOOL_CHANGED')
       useToolChanges.getState().report({ serverId, toolName: name });
     throw new ViewRequestError(`Refused by the host: ${outcome.decision.reason}`);

@@ -3,7 +3,7 @@ import type { Db } from '../db/connect';
 import { dbTestTargets } from '../db/queries/db-targets';
 import { consumeAccountLink, createAccountLink, LINK_TTL_MS, peekAccountLink } from './account-links';
 
-describe.each(dbTestTargets())('issue 16: one-time account links on $name', (target) => {
+describe.each(dbTestTargets())('one-time account links on $name', (target) => {
   let db: Db;
 
   beforeAll(async () => {

@@ -136,7 +136,7 @@ async function createAuth(env = process.env) {
         rpID: env.PASSKEY_RP_ID ?? new URL(origin).hostname,
         rpName: env.PASSKEY_RP_NAME ?? 'MCPlet Host',
         origin,
-        // Discoverable credentials with user verification (issue 16 item 2): sign-in needs no name.
+        // Discoverable credentials with user verification: sign-in needs no name.
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
         registration: {
           // Without a session a registration creates an account (open sign-up or an invitation) or

@@ -5,7 +5,7 @@ import type { Db } from '../db/connect';
 import { dbTestTargets } from '../db/queries/db-targets';
 import { removeSignInPasskey } from './passkey-removal';
 
-describe.each(dbTestTargets())('issue 16: removing a sign-in passkey, on $name', (target) => {
+describe.each(dbTestTargets())('removing a sign-in passkey, on $name', (target) => {
   let db: Db;
   beforeAll(async () => {
     db = await target.open();

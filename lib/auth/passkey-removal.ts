@@ -7,7 +7,7 @@ export type PasskeyRemoval = 'removed' | 'last' | 'not-found';
 
 /**
  * Removes one of a user's sign-in passkeys, never the last: the user's row is locked first, so two
- * removals at once take turns and the second counts what the first left (issue 16). A passkey that
+ * removals at once take turns and the second counts what the first left. A passkey that
  * is not the user's is `not-found` and left alone. The database's own trigger (migration 0012) holds
  * the same rule for any other path.
  */

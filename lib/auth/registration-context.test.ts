@@ -10,7 +10,7 @@ import {
 
 const NAME_NEEDED = { ok: false, error: 'Signing up needs a name for the account.' };
 
-describe('issue 16 item 2: what a passkey registration without a session carries', () => {
+describe('what a passkey registration without a session carries', () => {
   it('round-trips a sign-up, trimmed and without control characters, with or without an invitation', () => {
     expect(parseRegistrationContext(signUpContext('  Ada\u0007 Lovelace '))).toEqual({
       ok: true,
@@ -39,7 +39,7 @@ describe('issue 16 item 2: what a passkey registration without a session carries
   });
 });
 
-describe('issue 16 item 2: who a registration without a session is for', () => {
+describe('who a registration without a session is for', () => {
   const invitation: FoundLink = { purpose: 'invitation', userId: null, userName: null };
   const device: FoundLink = { purpose: 'device', userId: 'u1', userName: 'Ada' };
   const recovery: FoundLink = { purpose: 'recovery', userId: 'u1', userName: 'Ada' };

@@ -55,7 +55,7 @@ export type RegistrationDecision =
 const LINK_GONE = 'This link has expired or was already used; ask for a new one.';
 
 /**
- * Who a registration without a session is for (issue 16 item 2): a new account when sign-up is
+ * Who a registration without a session is for: a new account when sign-up is
  * open or the invitation holds; an existing one only through its own device or recovery link.
  */
 export function registrationDecision(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSignedOutPath } from './request-user';
 
-describe('issue 16: what a signed-out request may reach in hosted mode', () => {
+describe('what a signed-out request may reach in hosted mode', () => {
   it.each([
     '/sign-in',
     '/api/auth/passkey/generate-authenticate-options',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mayNeedRotation, rotationDue } from './rotation-rule';
 
-describe('issue 16 item 2: session rotation', () => {
+describe('session rotation', () => {
   const hour = 3600_000;
   it('a session older than the rotation age gets a new token; a younger one keeps its own', () => {
     expect(rotationDue({ createdAt: 0, replaced: false }, 12 * hour, 12 * hour)).toBe('rotate');

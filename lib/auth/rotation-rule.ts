@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 2: what a request's session needs. A replaced token (in its grace period) is given
+ * What a request's session needs. A replaced token (in its grace period) is given
  * its successor's cookie again; a token older than `rotateAfterMs` is replaced; any other is kept.
  */
 export function rotationDue(

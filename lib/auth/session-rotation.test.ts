@@ -4,7 +4,7 @@ import type { Db } from '../db/connect';
 import { dbTestTargets } from '../db/queries/db-targets';
 import { claimRotation, endRotationChain, liveEndOf, revokeOthersKeepingChain } from './session-rotation';
 
-describe.each(dbTestTargets())('issue 16 item 2: rotation chains, on $name', (target) => {
+describe.each(dbTestTargets())('rotation chains, on $name', (target) => {
   let db: Db;
   beforeAll(async () => {
     db = await target.open();

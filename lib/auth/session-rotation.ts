@@ -103,7 +103,7 @@ export async function revokeOthersKeepingChain(db: Db, userId: string, token: st
 }
 
 /**
- * Issue 16 item 2: session rotation, which Better Auth does not do (it extends a token's expiry and
+ * Session rotation, which Better Auth does not do (it extends a token's expiry and
  * keeps the token). A session older than `rotateAfterMs` gets a new token (a new session with a full
  * lifetime) in its cookie; the old one is marked replaced and lives on only for the grace period,
  * during which presenting it hands out its successor's cookie again. The proxy calls this endpoint

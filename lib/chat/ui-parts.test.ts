@@ -25,7 +25,7 @@ describe('tool parts, as the AI SDK reads them', () => {
   });
 });
 
-describe('a request that opens a new chat (issue 14)', () => {
+describe('a request that opens a new chat', () => {
   const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] };
   const reply: UIMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'hello' }] };
 

@@ -4,7 +4,7 @@ type Part = UIMessage['parts'][number];
 
 /**
  * The AI SDK's `isToolUIPart` and `getToolName`, kept here so the chat page's first load does not
- * import the `ai` package (and zod with it) for two one-line checks (issue 14: client JS).
+ * import the `ai` package (and zod with it) for two one-line checks (less JavaScript for the browser).
  */
 export function isToolPart(part: Part): part is ToolUIPart | DynamicToolUIPart {
   return part.type.startsWith('tool-') || part.type === 'dynamic-tool';
@@ -21,7 +21,7 @@ export function lastUserMessage(messages: UIMessage[]): UIMessage | undefined {
 
 /**
  * Whether a chat request sends a new chat's first message (the server then asks the model while it
- * opens the conversation; issue 14): a submit, and nothing in the chat before that message.
+ * opens the conversation): a submit, and nothing in the chat before that message.
  */
 export function opensNewChat(messages: UIMessage[], trigger: string): boolean {
   return trigger === 'submit-message' && messages.length === 1 && messages[0]?.role === 'user';

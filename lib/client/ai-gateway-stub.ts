@@ -1,4 +1,4 @@
-// Issue 14: the browser never calls a model; the AI SDK's default gateway provider is left out of it.
+// The browser never calls a model; the AI SDK's default gateway provider is left out of it.
 // The AI SDK imports these names; in the browser no error is ever a gateway's.
 function unavailable(): never {
   throw new Error('The AI gateway is not available in the browser.');

@@ -14,7 +14,7 @@ function counted() {
   };
 }
 
-describe('issue 14: the chat publishes its snapshot in a later task, once', () => {
+describe('the chat publishes its snapshot in a later task, once', () => {
   it('runs nothing in the task that asks, nor in its microtasks (the request goes out first)', async () => {
     const runs: string[] = [];
     const publish = nextTaskOnce(() => runs.push('published'));

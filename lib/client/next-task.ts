@@ -1,6 +1,6 @@
 /**
- * Runs `run` once, in a later task, however often it is asked for in this one. Issue 14: the chat's
- * snapshot for React. Published at once, an update the chat makes while it sends a message is
+ * Runs `run` once, in a later task, however often it is asked for in this one. Used for
+ * the chat's snapshot for React: published at once, an update the chat makes while it sends a message is
  * rendered by React in a microtask, before the chat's request goes out (7-10 ms of rendering at
  * each send); from the next task it renders while the request is under way.
  */

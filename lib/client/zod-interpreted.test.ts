@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseZodInterpreted } from './zod-interpreted';
 
-describe('parseZodInterpreted (issue 14: the page parses with zod without compiling)', () => {
+describe('parseZodInterpreted (the page parses with zod without compiling)', () => {
   it('sets jitless in the object zod reads its settings from', async () => {
     const realm: Record<string, unknown> = { window: {} };
     parseZodInterpreted(realm);

@@ -5,7 +5,7 @@ const ZOD_CONFIG = '__zod_globalConfig';
  * zod in the page parses without compiling: the view bridge's zod (the MCP SDK's message and
  * params schemas) parses a handful of messages per schema while a view boots, and compiling each
  * schema to a function on its first parse cost more of the page's main thread than the compiled
- * parses saved (issue 14). zod reads the setting as each schema is made, so this runs before the
+ * parses saved. zod reads the setting as each schema is made, so this runs before the
  * page's own code (instrumentation-client.ts), and writes zod's shared settings object rather than
  * import zod's `config` (which would bring zod's core into the page's first load; the unit test
  * holds the two to be one object). In the browser only: the server parses many messages per schema.

@@ -1,2 +1,2 @@
-// Issue 14: the browser bundle carries only zod's English messages (its other locales were 167 KB).
+// The browser bundle carries only zod's English messages (its other locales were 167 KB).
 export { default as en } from 'zod/v4/locales/en.js';

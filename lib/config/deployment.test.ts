@@ -9,7 +9,7 @@ const HOSTED = {
   HOST_KEY: 'a'.repeat(64),
 };
 
-describe('issue 16 item 1: hosted mode is switched on by AUTH_MODE=passkey, and refused until it is whole', () => {
+describe('hosted mode is switched on by AUTH_MODE=passkey, and refused until it is whole', () => {
   it('stays local unless AUTH_MODE is passkey', () => {
     expect(deploymentMode({})).toBe('local');
     expect(deploymentMode({ AUTH_MODE: 'local' })).toBe('local');

@@ -34,8 +34,8 @@ function isLoopbackHostname(hostname: string): boolean {
 export const AUTH_SECRET_MIN = 32;
 
 /**
- * What stops the host from starting as configured, one line each, naming the setting (issue 16
- * item 1). Hosted mode needs PostgreSQL (PGlite is one process's database), a session secret, an
+ * What stops the host from starting as configured, one line each, naming the setting.
+ * Hosted mode needs PostgreSQL (PGlite is one process's database), a session secret, an
  * HTTPS public origin (plain http only on loopback, for tests) and the operator's sealing key.
  */
 export function deploymentProblems(env: Env = process.env): string[] {

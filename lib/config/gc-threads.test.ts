@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { v8PoolSize } from './gc-threads';
 
-describe("v8PoolSize (issue 14: V8's helpers leave a core to the server's thread)", () => {
+describe("v8PoolSize (V8's helpers leave a core to the server's thread)", () => {
   it.each([
     [1, 1],
     [2, 1],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HEAP_MB, heapLimitMb } from './heap-limit';
 
-describe('issue 14: the Next server’s heap limit (HOST_HEAP_MB)', () => {
+describe('the Next server’s heap limit (HOST_HEAP_MB)', () => {
   it('defaults to 384 MB and takes a whole number of megabytes from 128', () => {
     expect(heapLimitMb({})).toBe(DEFAULT_HEAP_MB);
     expect(heapLimitMb({ HOST_HEAP_MB: '' })).toBe(384);

@@ -1,4 +1,4 @@
-/** HOST_HEAP_MB's default: the host's live heap is about 150 MB under 200 streams (issue 14). */
+/** HOST_HEAP_MB's default: the host's live heap is about 150 MB under 200 streams. */
 export const DEFAULT_HEAP_MB = 384;
 
 /**

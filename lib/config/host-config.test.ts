@@ -92,7 +92,7 @@ describe('host.config.json validation', () => {
     expect(errors({ allowlist: ['search_restaurants'] })).toMatch(/\/derivedResults\/allowlist\/0/);
   });
 
-  it('issue 12: sensitiveOutput.credentialPatterns enables a subset and adds patterns; bad names and regexes are refused by field', () => {
+  it('sensitiveOutput.credentialPatterns enables a subset and adds patterns; bad names and regexes are refused by field', () => {
     const parsed = parseHostConfig({
       sensitiveOutput: {
         credentialPatterns: {
@@ -135,7 +135,7 @@ describe('host.config.json validation', () => {
     });
   });
 
-  it('issue 12: trustPolicy switches default on, one may be turned off, and a bad switch is named', () => {
+  it('trustPolicy switches default on, one may be turned off, and a bad switch is named', () => {
     expect(DEFAULT_HOST_CONFIG.trustPolicy).toEqual({
       publicDestination: true,
       irreversible: true,
@@ -182,7 +182,7 @@ describe('host.config.json validation', () => {
   });
 });
 
-describe('issue 16: hosted sign-up policy (auth.signUp)', () => {
+describe('hosted sign-up policy (auth.signUp)', () => {
   it('is by invitation unless the operator opens it', () => {
     expect(DEFAULT_HOST_CONFIG.auth.signUp).toBe('invitation');
     const open = parseHostConfig({ auth: { signUp: 'open' } });

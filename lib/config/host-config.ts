@@ -27,16 +27,16 @@ export interface HostConfig {
   pools: Record<string, { description?: string }>;
   /** 10.4: the derived result channel; the allowlist comes from here only. */
   derivedResults: { allowlist: string[]; maxBytes?: number; maxTtlSeconds?: number; ratePerMinute: number };
-  /** Issue 12: credential formats withheld from the model in every output (all built-in ones by default). */
+  /** Credential formats withheld from the model in every output (all built-in ones by default). */
   sensitiveOutput: { credentialPatterns: CredentialConfig };
   /** 11.2 step 4: display modes for tools whose metadata names none. */
   displayModes: {
     default?: 'inline' | 'fullscreen' | 'pip';
     tools: Record<string, 'inline' | 'fullscreen' | 'pip'>;
   };
-  /** Issue 12: which SEP trust rules raise a gate or mark results untrusted (docs/gates.md); all on by default. */
+  /** Which SEP trust rules raise a gate or mark results untrusted (docs/gates.md); all on by default. */
   trustPolicy: TrustPolicyConfig;
-  /** Issue 16, hosted mode: whether anyone may create an account, or only with an operator's invitation. */
+  /** Hosted mode: whether anyone may create an account, or only with an operator's invitation. */
   auth: { signUp: 'open' | 'invitation' };
   /**
    * Per-user limits in hosted mode (429 with Retry-After beyond them). In every mode:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asyncContextFlags, HOST_NODE_VERSION, hostNodeChoice } from './host-node';
 
-describe('the Node the host server runs on (issue 14)', () => {
+describe('the Node the host server runs on', () => {
   it('is Node 26 from the cache when npm start runs on an older Node', () => {
     expect(hostNodeChoice({}, '20.19.5')).toEqual({ kind: 'cached', version: HOST_NODE_VERSION });
     expect(hostNodeChoice({ HOST_NODE: '' }, '24.21.0')).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The Node the host server runs on when HOST_NODE does not say (issue 14): on Node 20 every
+ * The Node the host server runs on when HOST_NODE does not say: on Node 20 every
  * promise of a chat turn's streams ran AsyncLocalStorage's promise hooks; Node 24 keeps the
  * async context without them (AsyncContextFrame), and Node 26 spends about a quarter less of the
  * server's thread on a burst of chat turns than 24. docs/architecture.md has the figures.

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { guardedPgPool, openDb } from './connect';
 
-describe('issue 14: the embedded database stays small', () => {
+describe('the embedded database stays small', () => {
   it('PGlite runs with 16 MB of shared buffers, not PostgreSQL’s 128 MB', async () => {
     const db = await openDb({ dataDir: 'memory://' });
     try {

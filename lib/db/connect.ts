@@ -28,7 +28,7 @@ export const LOCAL_USER_ID = 'local';
 
 /**
  * PGlite's PostgreSQL defaults to 128 MB of shared buffers, held in the WebAssembly memory for the
- * life of the process (issue 14's memory goal); the host's tables are small and the files behind
+ * life of the process (the host's memory goal, docs/architecture.md); the host's tables are small and the files behind
  * them stay in the OS page cache.
  */
 const PGLITE_CONF = 'shared_buffers=16MB';

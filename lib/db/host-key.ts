@@ -6,7 +6,7 @@ import { type DeploymentMode, deploymentMode } from '../config/deployment';
 import { SealError } from './seal';
 
 /**
- * The host key that seals sensitive tool outputs at rest (issue 12, item 3): `HOST_KEY` from the
+ * The host key that seals sensitive tool outputs at rest: `HOST_KEY` from the
  * environment, 32 bytes as 64 hex characters or base64 (`openssl rand -hex 32`); else, in local mode,
  * one generated on first use under `$DATA_DIR/host.key` (mode 0600) and reused after that. Hosted
  * mode requires `HOST_KEY`.

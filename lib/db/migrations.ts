@@ -101,13 +101,13 @@ const migrations: Record<string, Migration> = {
   },
   '0006-trust-state': {
     async up(db: Kysely<unknown>) {
-      // Issue 12: the conversation's SEP trust state (booleans, classes, attributions, origins; no values).
+      // The conversation's SEP trust state (booleans, classes, attributions, origins; no values).
       await sql`alter table conversations add column trust_state jsonb`.execute(db);
     },
   },
   '0007-server-auth': {
     async up(db: Kysely<unknown>) {
-      // Issue 13: a user's OAuth state for one MCP server (client, tokens, PKCE verifier), sealed.
+      // A user's OAuth state for one MCP server (client, tokens, PKCE verifier), sealed.
       await sql`
         create table server_auth (
           user_id text not null references users(id) on delete cascade,
@@ -121,7 +121,7 @@ const migrations: Record<string, Migration> = {
   },
   '0008-hosted-auth': {
     async up(db: Kysely<unknown>) {
-      // Issue 16: hosted sign-in (Better Auth, lib/auth/auth.ts). Its user is the host's own `users`
+      // Hosted sign-in (Better Auth, lib/auth/auth.ts). Its user is the host's own `users`
       // row; sessions, passkeys (sign-in credentials, not spec 7's action passkeys), accounts and
       // short-lived verification values (passkey challenges) get tables of their own.
       await sql`alter table users add column email text unique`.execute(db);
@@ -186,7 +186,7 @@ const migrations: Record<string, Migration> = {
   },
   '0009-account-links': {
     async up(db: Kysely<unknown>) {
-      // Issue 16: one-time links (hashed): an invitation to sign up, a link to add a passkey on
+      // One-time links (hashed): an invitation to sign up, a link to add a passkey on
       // another device, an operator's recovery link for a user who lost every passkey.
       await sql`
         create table account_links (
@@ -202,21 +202,21 @@ const migrations: Record<string, Migration> = {
   },
   '0010-server-ids-per-user': {
     async up(db: Kysely<unknown>) {
-      // Issue 16 item 3: a server's id is its user's own name for it; another user may use the same.
+      // A server's id is its user's own name for it; another user may use the same.
       await sql`alter table mcp_servers drop constraint mcp_servers_pkey`.execute(db);
       await sql`alter table mcp_servers add primary key (user_id, id)`.execute(db);
     },
   },
   '0011-session-rotation': {
     async up(db: Kysely<unknown>) {
-      // Issue 16 item 2: a rotated session names the session that replaced it (lib/auth/session-rotation.ts).
+      // A rotated session names the session that replaced it (lib/auth/session-rotation.ts).
       await sql`alter table auth_sessions add column rotated_to text`.execute(db);
       await sql`create index auth_sessions_rotated_to on auth_sessions (rotated_to)`.execute(db);
     },
   },
   '0012-keep-one-passkey': {
     async up(db: Kysely<unknown>) {
-      // Issue 16: the sign-in route refuses to remove a user's only passkey, but two removals at once
+      // The sign-in route refuses to remove a user's only passkey, but two removals at once
       // would each count two. Here they take turns on the user's row, and the second counts after the
       // first: a user always keeps one. Deleting the account itself (the row is gone) removes them all.
       await sql`

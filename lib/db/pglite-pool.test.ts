@@ -36,7 +36,7 @@ async function transactionBesideAnother() {
 /** Lets every pending promise reaction run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('pglitePool (issue 14: statements reach the database thread without waiting for each other)', () => {
+describe('pglitePool (statements reach the database thread without waiting for each other)', () => {
   it('names the statements that open and end a transaction', () => {
     expect(transactionStatement('begin')).toBe('begin');
     expect(transactionStatement('  BEGIN')).toBe('begin');

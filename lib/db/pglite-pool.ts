@@ -23,7 +23,7 @@ export function transactionStatement(sql: string): 'begin' | 'end' | null {
  * PGlite is one connection. Kysely's Postgres driver expects a pool; this one lends the connection
  * to every borrower at once, and PGlite runs their statements in the order they were sent. Only a
  * transaction takes it alone: from its `begin` to its end, other borrowers' statements wait, so none
- * runs inside another's transaction. Issue 14: lent to one borrower at a time, each statement waited
+ * runs inside another's transaction. Lent to one borrower at a time, each statement waited
  * for the one before to come back to this thread; under load that return waited behind the chat
  * streams' work while the database thread sat idle (200 new conversations at once: their first
  * statement waited 0.5-1 s).

@@ -32,7 +32,7 @@ function joined(parts) {
 }
 
 /**
- * Issue 14: PGlite's `query` sends a statement in six calls into PostgreSQL (parse, describe, bind,
+ * PGlite's `query` sends a statement in six calls into PostgreSQL (parse, describe, bind,
  * describe, execute, sync), and PostgreSQL parses and plans it each time: about 0.3 ms of the
  * database thread for each of a chat turn's statements. This runs the same statement as a named
  * prepared statement, parsed and described once, then each run one call (bind, execute, sync),

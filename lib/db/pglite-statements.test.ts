@@ -12,7 +12,7 @@ function firstMessages(db: PGlite) {
   return () => spy.mock.calls.map(([bytes]) => String.fromCharCode(bytes[0] ?? 0));
 }
 
-describe('issue 14: statements run as named prepared statements on PGlite', () => {
+describe('statements run as named prepared statements on PGlite', () => {
   let db: PGlite;
   beforeAll(async () => {
     db = await PGlite.create('memory://');
@@ -130,7 +130,7 @@ describe('issue 14: statements run as named prepared statements on PGlite', () =
   });
 });
 
-describe('issue 14: the database thread runs its statements prepared', () => {
+describe('the database thread runs its statements prepared', () => {
   it('a repeated statement is kept prepared in the thread', async () => {
     const thread = await startPgliteThread('memory://', 'shared_buffers=16MB');
     try {

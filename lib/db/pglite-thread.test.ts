@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { idleCollection } from '@/lib/runtime/idle-gc';
 import { PgliteThreadError, startPgliteThread } from './pglite-thread';
 
-describe('issue 14: PGlite in a worker thread', () => {
+describe('PGlite in a worker thread', () => {
   it('answers queries with their parameters, rows typed as PGlite types them', async () => {
     const db = await startPgliteThread('memory://', 'shared_buffers=16MB');
     try {

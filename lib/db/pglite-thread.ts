@@ -27,7 +27,7 @@ export class PgliteThreadError extends Error {
 }
 
 /**
- * Issue 14: PGlite's PostgreSQL is WebAssembly; on the server's own thread every query is CPU taken
+ * PGlite's PostgreSQL is WebAssembly; on the server's own thread every query is CPU taken
  * from the chat streams (about 14% of a turn's). In a worker thread it runs on another core. The
  * worker is plain JavaScript started by its path, beside this file in the source tree.
  */

@@ -6,7 +6,7 @@ import { dbTestTargets } from './queries/db-targets';
 
 const probeTable = (db: Db) => db.withTables<{ prepared_probe: { id: string; note: string | null } }>();
 
-describe.each(dbTestTargets())('a prepared statement on $name (issue 14)', (target) => {
+describe.each(dbTestTargets())('a prepared statement on $name', (target) => {
   let db: Db;
   beforeAll(async () => {
     db = await target.open();

@@ -9,7 +9,7 @@ type Parameter<Slot> = { slot: Slot } | { value: unknown };
 /**
  * A statement whose shape never changes. Kysely's typed builder writes it once, with a marker in the
  * place of each value, and every run sends the same SQL with that run's values. Building and
- * compiling the statements of each chat turn was about 6% of the server's thread under load (issue 14).
+ * compiling the statements of each chat turn was about 6% of the server's thread under load.
  * A value that would change the SQL (a list for `in`, a column's name) cannot be a slot. The SQL is
  * compiled once per process, with the first database it runs on: every database here is Kysely's
  * PostgreSQL dialect without plugins, so each compiles the same statement alike.

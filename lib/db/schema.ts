@@ -14,7 +14,7 @@ export interface UsersTable {
   updated_at: UpdatedAt;
 }
 
-/** Issue 16: hosted sign-in sessions (Better Auth's session model). */
+/** Hosted sign-in sessions (Better Auth's session model). */
 export interface AuthSessionsTable {
   id: string;
   user_id: string;
@@ -32,7 +32,7 @@ export interface ConversationsTable {
   title: string;
   chat_mode: string;
   model_id: string | null;
-  /** Issue 12: the SEP trust state (`serializeTrustState`), null until a tool result arrives. */
+  /** The SEP trust state (`serializeTrustState`), null until a tool result arrives. */
   trust_state: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -102,7 +102,7 @@ export interface ApprovalRulesTable {
   created_at: CreatedAt;
 }
 
-/** Issue 13: one user's OAuth state for one server, sealed (lib/db/seal.ts); `pending_state` finds a callback. */
+/** One user's OAuth state for one server, sealed (lib/db/seal.ts); `pending_state` finds a callback. */
 export interface ServerAuthTable {
   user_id: string;
   server_id: string;
@@ -111,7 +111,7 @@ export interface ServerAuthTable {
   updated_at: UpdatedAt;
 }
 
-/** Issue 16: one-time account links, stored as SHA-256 of the token (lib/auth/account-links.ts). */
+/** One-time account links, stored as SHA-256 of the token (lib/auth/account-links.ts). */
 export interface AccountLinksTable {
   token_hash: string;
   purpose: 'invitation' | 'device' | 'recovery';

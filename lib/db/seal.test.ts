@@ -8,7 +8,7 @@ import { isSealed, SealError, seal, unseal } from './seal';
 const KEY = parseHostKey('11'.repeat(32));
 const OTHER = parseHostKey('22'.repeat(32));
 
-describe('issue 12 item 3: sealing at rest (AES-256-GCM)', () => {
+describe('sealing at rest (AES-256-GCM)', () => {
   it('seals a value so its text does not appear, and opens it with the same key', () => {
     const value = { secret: 'AKIAIOSFODNN7EXAMPLE', n: [1, 2] };
     const sealed = seal(value, KEY);

@@ -2,7 +2,7 @@ import 'server-only';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Issue 12, item 3: a value sealed at rest with AES-256-GCM (node:crypto). The sealed form is one
+ * A value sealed at rest with AES-256-GCM (node:crypto). The sealed form is one
  * string, `hk1.<iv>.<tag>.<ciphertext>` (base64url), so it fits a JSON column; the key id is the
  * format's version, a wrong key or a changed byte fails the GCM tag check.
  */

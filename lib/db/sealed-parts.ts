@@ -5,7 +5,7 @@ import type { ScrubSet } from '../trust/scrub';
 import { isSealed, seal, unseal } from './seal';
 
 /**
- * Issue 12, item 3: sensitive values never sit in the database in plain text. A message part is
+ * Sensitive values never sit in the database in plain text. A message part is
  * stored sealed (`{ sealed: "hk1...." }`, AES-256-GCM under the host key) when it is a tool output
  * that withheld anything from the model (its raw result and envelope hold the values, its `withheld`
  * lists them), or when it holds a value already known sensitive in the conversation (a view's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { argRows, humaniseKey } from './arg-rows';
 
-describe('the gate dialog lists arguments in words (issue 15, item 5)', () => {
+describe('the gate dialog lists arguments in words', () => {
   it('keys without a title read as words', () => {
     expect(humaniseKey('restaurantId')).toBe('Restaurant id');
     expect(humaniseKey('party_size')).toBe('Party size');

@@ -31,7 +31,7 @@ const assertion = (challenge: string) => ({
   },
 });
 
-describe.each(targets)('issue 16 item 5: one gate across instances ($name)', ({ pair }) => {
+describe.each(targets)('one gate across instances ($name)', ({ pair }) => {
   it('a gate opened through one instance is answered through the other, wakes the waiting call, and is spent once', async () => {
     const [one, two] = pair();
     const ticket = await one.open(call);

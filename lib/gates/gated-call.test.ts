@@ -5,7 +5,7 @@ import type { McpRegistry } from '../mcp/registry';
 import { answerGate, type CallIntent, startCall } from './gated-call';
 import { spendApproval } from './pending';
 
-/** Every tools/call carries the conversation's SEP request annotations; none yet here (issue 12). */
+/** Every tools/call carries the conversation's SEP request annotations; none yet here. */
 const NO_ANNOTATIONS = { annotations: {} };
 
 let gated: Awaited<ReturnType<typeof connectedGated>>;

@@ -29,7 +29,7 @@ export type CallStart = { kind: 'result'; result: DispatchResult } | { kind: 'ga
 /** A call as it starts: who calls what, from where, and (once read) with which trust state. */
 export type CallIntent = CallRequest;
 
-/** The call with its conversation's trust state, read now (issue 12). */
+/** The call with its conversation's trust state, read now. */
 async function withTrust(registry: McpRegistry, intent: CallIntent): Promise<CallIntent> {
   return intent.trust ? intent : { ...intent, trust: await trustOf(registry, intent) };
 }
@@ -59,7 +59,7 @@ function coveredPass(
   checked: Extract<Precheck, { ok: true }>,
 ): Promise<GatePass | undefined> {
   const { userId } = intent.session;
-  // Issue 12: what the conversation's data asks for is asked every time (docs/gates.md).
+  // What the conversation's data asks for is asked every time (docs/gates.md).
   if (!rememberedMayCover(checked.decision.trust?.reasons)) return Promise.resolve(undefined);
   return rememberedPass(registry, checked.decision.gate, {
     userId,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REFUSAL_REASONS } from './answers';
 import { outcomeWords } from './outcome-words';
 
-describe('the action log says what happened in words (issue 15, item 5; the stored outcome stays a code)', () => {
+describe('the action log says what happened in words (the stored outcome stays a code)', () => {
   it("a user's cancel reads as theirs, a timeout as a timeout", () => {
     expect(outcomeWords('declined:cancelled')).toBe('cancelled by you');
     expect(outcomeWords('declined:expired')).toBe('timed out: nobody answered');

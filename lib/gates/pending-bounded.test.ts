@@ -14,7 +14,7 @@ const call = {
   args: { date: '2026-12-01', partySize: 2 },
 };
 
-describe('gate tickets do not pile up (issue 10, side door 8)', () => {
+describe('gate tickets do not pile up', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

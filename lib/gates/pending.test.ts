@@ -13,7 +13,7 @@ const call = {
   args: { date: '2026-12-01', partySize: 2 },
 };
 
-describe('gate tickets (attack 9: forged approvals)', () => {
+describe('gate tickets (gate forgery: forged approvals)', () => {
   it('an approved ticket authorises exactly its call, once', () => {
     const ticket = openGate(call);
     expect(decideGate(ticket.id, 'local', { approved: true })).toMatchObject({ ok: true });
@@ -77,7 +77,7 @@ describe('gate tickets (attack 9: forged approvals)', () => {
   });
 });
 
-describe('passkey gates (7.2 Phase 4-5, attack 10)', () => {
+describe('passkey gates (7.2 Phase 4-5, passkey assertions)', () => {
   const passkeyCall = { ...call, gate: 'passkey' as const };
   const assertion = (challenge: string, type = 'webauthn.get') => ({
     id: 'cred-1',

@@ -51,7 +51,7 @@ export interface RedisGateStoreOptions {
 }
 
 /**
- * Gate tickets in Redis, for a deployment of several instances (issue 16 item 4): a gate opened
+ * Gate tickets in Redis, for a deployment of several instances: a gate opened
  * by one instance is answered through any other, and its call is spent once. The record is the
  * truth; each change is one compare-and-set. An outcome is published so the instance whose call
  * waits wakes at once; a published message only wakes it: the approval it spends is the record's.

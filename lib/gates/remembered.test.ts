@@ -15,7 +15,7 @@ import type { ApprovalScope } from '../trust/approval-rules';
 import { answerGate, type CallIntent, gatedDispatch, startCall } from './gated-call';
 import { dropRulesOfChangedTools, pinHashOf, rememberAnswer, rememberedPass } from './remembered';
 
-/** Every tools/call carries the conversation's SEP request annotations; none yet here (issue 12). */
+/** Every tools/call carries the conversation's SEP request annotations; none yet here. */
 const NO_ANNOTATIONS = { annotations: {} };
 
 let gated: Awaited<ReturnType<typeof connectedGated>>;
@@ -74,7 +74,7 @@ async function ticketFor(intent: CallIntent) {
   return started.ticket;
 }
 
-describe('issue 11 item 3: remembered approvals at the gate (lib/gates)', () => {
+describe('remembered approvals at the gate (lib/gates)', () => {
   it('a covered confirm call gets a remembered pass and is sent without a ticket; the log says so', async () => {
     await rule({ kind: 'view', conversationId: 'c1', viewId: 'view-a' });
     const started = await startCall(registry, viewCall, 'view');
@@ -121,7 +121,7 @@ describe('issue 11 item 3: remembered approvals at the gate (lib/gates)', () => 
       ).toBeUndefined();
   });
 
-  it('attack 18: a rule made for another definition of the tool (pin hash) does not cover it', async () => {
+  it('rug-pull: a rule made for another definition of the tool (pin hash) does not cover it', async () => {
     await rule({ kind: 'always' }, 'send_note', 'a-previous-definition');
     const ticket = await ticketFor(viewCall);
     expect(ticket.gate).toBe('confirm');
@@ -148,7 +148,7 @@ describe('issue 11 item 3: remembered approvals at the gate (lib/gates)', () => 
   });
 });
 
-describe('issue 11 item 3: the user picks a scope; the server builds the rule from the ticket', () => {
+describe('the user picks a scope; the server builds the rule from the ticket', () => {
   it('offers "while this view is open" and "always" on a view\'s confirmation, and stores the pick', async () => {
     const ticket = await ticketFor(viewCall);
     expect(ticket.remember?.scopes).toEqual(['view', 'always']);
@@ -227,7 +227,7 @@ describe('issue 11 item 3: the user picks a scope; the server builds the rule fr
     expect(await listApprovalRules(db, LOCAL_USER_ID)).toEqual([]);
   });
 
-  it('attack 18: a tool that changed while the dialog was open is not remembered', async () => {
+  it('rug-pull: a tool that changed while the dialog was open is not remembered', async () => {
     const ticket = await ticketFor(viewCall);
     expect(await rememberAnswer(registry, ticket, 'always', 'the-definition-now')).toBeUndefined();
     expect(await rememberAnswer(registry, ticket, 'always', pin())).toMatchObject({
@@ -235,7 +235,7 @@ describe('issue 11 item 3: the user picks a scope; the server builds the rule fr
     });
   });
 
-  it("attack 18: a changed tool's rules are dropped when the PinBook reports the change", async () => {
+  it("rug-pull: a changed tool's rules are dropped when the PinBook reports the change", async () => {
     await rule({ kind: 'always' });
     const stop = dropRulesOfChangedTools(registry.pins as PinBook, (userId, serverId, name) =>
       dropApprovalRulesForTool(db, userId, serverId, name),

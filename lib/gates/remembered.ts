@@ -153,7 +153,7 @@ export async function rememberAnswer(
   }
 }
 
-/** Attack 18: a tool whose definition changed loses its remembered approvals (the PinBook reports it). */
+/** docs/security.md, "Rug-pulls": a tool whose definition changed loses its remembered approvals (the PinBook reports it). */
 export function dropRulesOfChangedTools(
   pins: PinBook,
   drop: (userId: string, serverId: string, toolName: string) => Promise<unknown>,

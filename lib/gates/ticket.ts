@@ -34,11 +34,11 @@ export interface GateTicket {
   /** The tool's input schema: the dialog's labels; its arguments are editable only where the gate table says (review). */
   inputSchema?: Record<string, unknown>;
   promptMessage?: string;
-  /** Present on command gates (attack 15). */
+  /** Present on command gates (docs/security.md, "Command execution"). */
   command?: CommandPreview;
   /** On confirmations that may be remembered: the scopes offered and what a rule would be built from. */
   remember?: RememberOffer;
-  /** Issue 12: why the SEP trust rules ask (what data from where may leave); the dialog shows them. */
+  /** Why the SEP trust rules ask (what data from where may leave); the dialog shows them. */
   trustReasons?: TrustReason[];
   /** Where the call comes from, as the server knew it: a view's approved call is decided in its conversation. */
   context?: CallContext;

@@ -142,7 +142,7 @@ describe('SEP Propagation Rules / client responsibility 1: every result joins it
   });
 });
 
-describe('issue 12 item 1: every surface joins and reads its conversation state', () => {
+describe('every surface joins and reads its conversation state', () => {
   it("a view's call: decided in its conversation, and dispatched at the user's answer with the conversation's annotations", async () => {
     await run('read_news');
     const viewCall = {
@@ -170,7 +170,7 @@ describe('issue 12 item 1: every surface joins and reads its conversation state'
   });
 });
 
-describe('issue 12 item 4: what the model and the card get of a flagged or untrustedPublic result', () => {
+describe('what the model and the card get of a flagged or untrustedPublic result', () => {
   it('maliciousActivityHint: a warning note first, the content spotlighted, the outcome marked malicious', async () => {
     const outcome = await run('fetch_page');
     expect(outcome.malicious).toBe(true);
@@ -193,7 +193,7 @@ describe('issue 12 item 4: what the model and the card get of a flagged or untru
   });
 });
 
-describe('issue 12 item 3: trust escalation at the gate (SEP Example 1 and 2)', () => {
+describe('trust escalation at the gate (SEP Example 1 and 2)', () => {
   it('after a flagged open-world page, share stops at a confirmation naming the page; the flag is spent once it is approved', async () => {
     await run('fetch_page');
     const steps = gatedDispatch(fixture.registry, call('share', { text: 'all of it' }));
@@ -298,7 +298,7 @@ describe('issue 12 item 3: trust escalation at the gate (SEP Example 1 and 2)', 
   });
 });
 
-describe('issue 11.3 × issue 12: remembered approvals never silently cover a conversation-driven escalation', () => {
+describe('remembered approvals × trust escalation: remembered approvals never silently cover a conversation-driven escalation', () => {
   const always = async (toolName: string) => {
     const pinHash = pinHashOf(fixture.registry, LOCAL_USER_ID, 'trust', toolName);
     if (!pinHash) throw new Error('not pinned');

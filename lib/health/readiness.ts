@@ -34,7 +34,7 @@ async function check(run: () => Promise<unknown>): Promise<CheckResult> {
   }
 }
 
-/** What the host needs to serve requests (issue 16 item 6): its database, the FIDO2 server, Redis when set. */
+/** What the host needs to serve requests: its database, the FIDO2 server, Redis when set. */
 export async function readiness(): Promise<Readiness> {
   const [database, passkeyServer, redis] = await Promise.all([
     check(async () => sql`select 1`.execute(await getDb())),

@@ -18,7 +18,7 @@ function knock(method: string, url: string) {
   );
 }
 
-describe('the front door: the sandbox warm-up page (issue 14, lib/apps/sandbox-warmup.ts)', () => {
+describe('the front door: the sandbox warm-up page (lib/apps/sandbox-warmup.ts)', () => {
   it('is an empty page on the warm-up sandbox origin, where nothing may run or load', async () => {
     const url = sandboxWarmupUrl('http://{server}.sandbox.localhost:3000');
     expect(url).toBe(`http://warmup.sandbox.localhost:3000${SANDBOX_WARMUP_PATH}`);

@@ -36,10 +36,10 @@ export function requestIdOf(headers: Headers): string {
  * What every request meets before any route: the proxy (proxy.ts) runs it for Next's routes and the
  * lane (scripts/host-server.ts) for the routes it serves itself, so both doors check the same way.
  *
- * The host answers only to its own names (DNS rebinding, attack 14): the chat's host names get the
+ * The host answers only to its own names (docs/security.md, "DNS rebinding"): the chat's host names get the
  * chat, a server's sandbox origin gets only /sandbox (MCP Apps proxy page) and an empty page that
  * starts the views' renderer early (lib/apps/sandbox-warmup.ts), anything else 421. The
- * chat never serves /sandbox, refuses cross-site writes to its API (attack 12), and may not be
+ * chat never serves /sandbox, refuses cross-site writes to its API (docs/security.md, "Cross-site requests"), and may not be
  * framed (clickjacking of gates). In hosted mode every other request needs a sign-in session. The
  * icons and the web manifest (public/, app/manifest.ts) are the chat's own: a sandbox origin does not
  * serve them either, so a view cannot pass for the host.
@@ -53,7 +53,7 @@ export async function frontDoor(
   const { headers } = request;
   const path = request.url.pathname;
   const host = headers.get('host');
-  // Issue 16: only the front door names the user (lib/auth/request-user.ts); a client's own value is
+  // Only the front door names the user (lib/auth/request-user.ts); a client's own value is
   // dropped on every origin, the sandbox origins' too.
   const forwarded = new Headers(headers);
   forwarded.delete(USER_ID_HEADER);

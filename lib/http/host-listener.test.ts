@@ -125,7 +125,7 @@ beforeEach(() => {
   openBoth();
 });
 
-describe('the host listener (issue 14: the lane past Next for the chat and tool-call routes)', () => {
+describe('the host listener (the lane past Next for the chat and tool-call routes)', () => {
   it('answers a lane route with the route handler, with the headers the front door sets', async () => {
     const answer = await send(
       'POST',
@@ -139,7 +139,7 @@ describe('the host listener (issue 14: the lane past Next for the chat and tool-
     const [seen] = handled;
     expect(new URL(seen?.url ?? '').pathname).toBe('/api/tools/call');
     expect(new URL(seen?.url ?? '').search).toBe('?probe=1');
-    // Issue 16: no client names a user; the request keeps a sane balancer id.
+    // No client names a user; the request keeps a sane balancer id.
     expect(seen?.headers.get('x-mcplet-user-id')).toBeNull();
     expect(seen?.headers.get('x-mcplet-user-name')).toBeNull();
     expect(seen?.headers.get('x-request-id')).toBe('balancer-id-0001');
@@ -193,7 +193,7 @@ describe('the host listener (issue 14: the lane past Next for the chat and tool-
     expect(handled).toEqual([]);
   });
 
-  it('attack 14: refuses a foreign Host, and a sandbox origin, before the route', async () => {
+  it('DNS rebinding: refuses a foreign Host, and a sandbox origin, before the route', async () => {
     const foreign = await send('POST', '/api/chat', { host: `rebind.example:${port}` }, '{}');
     expect(foreign.status).toBe(421);
     const sandbox = await send('POST', '/api/tools/call', { host: `a0.sandbox.localhost:${port}` }, '{}');
@@ -211,7 +211,7 @@ describe('the host listener (issue 14: the lane past Next for the chat and tool-
     expect(handled).toEqual([]);
   });
 
-  it('attack 12: refuses a cross-site write, with the scheme taken as Next takes it', async () => {
+  it('cross-site requests: refuses a cross-site write, with the scheme taken as Next takes it', async () => {
     const crossSite = await send('POST', '/api/chat', { origin: 'http://evil.example' }, '{}');
     expect(crossSite.status).toBe(403);
     const fetchSite = await send('POST', '/api/chat', { 'sec-fetch-site': 'cross-site' }, '{}');
@@ -290,7 +290,7 @@ describe('the host listener (issue 14: the lane past Next for the chat and tool-
     expect(leftAtOnce).toBe(true);
   });
 
-  it("sends a burst's first token at once, though its step's start left just before (issue 14)", async () => {
+  it("sends a burst's first token at once, though its step's start left just before", async () => {
     const sentAtOnce: boolean[] = [];
     const leftAtOnce = () => {
       const socket = lastResponse?.socket;

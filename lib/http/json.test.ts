@@ -5,7 +5,7 @@ import { keepLaneBody } from './lane-body';
 const post = (body: BodyInit) => new Request('http://localhost/api/x', { method: 'POST', body });
 
 describe('readJson', () => {
-  it('takes the bytes the lane kept, without streaming the body again (issue 14)', async () => {
+  it('takes the bytes the lane kept, without streaming the body again', async () => {
     const bytes = new TextEncoder().encode('{"from":"lane"}');
     const request = post(bytes);
     keepLaneBody(request, bytes);

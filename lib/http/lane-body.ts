@@ -1,6 +1,6 @@
 /**
  * The bytes of a request the lane built (lib/http/lane.ts): it read the whole body before the route
- * ran, so `readJson` takes them from here rather than streaming them again (issue 14). A request not
+ * ran, so `readJson` takes them from here rather than streaming them again. A request not
  * found here is read as any other; nothing depends on this but speed.
  */
 const bodies = new WeakMap<Request, Uint8Array>();

@@ -1,6 +1,6 @@
 /**
  * The lane: the host's own HTTP server (scripts/host-server.ts) answers these routes without
- * Next's request handling (about 5 ms and most of the CPU of a small request here, issue 14), and
+ * Next's request handling (about 5 ms and most of the CPU of a small request here), and
  * passes everything else to Next. Shared by that server and the bundle: the bundle's route module
  * opens its lane (lib/http/lane.ts) with the front door and the route's own handler, so the server
  * holds no policy of its own and every check, gate and store is the one Next's routes use.
@@ -8,7 +8,7 @@
 export const LANE_ROUTES = [
   { method: 'POST', path: '/api/chat' },
   { method: 'POST', path: '/api/tools/call' },
-  // A view's boot: its HTML, and the sandbox proxy page its frame opens (issue 14).
+  // A view's boot: its HTML, and the sandbox proxy page its frame opens.
   { method: 'GET', path: '/api/apps/ui-resource' },
   { method: 'GET', path: '/sandbox' },
 ] as const;

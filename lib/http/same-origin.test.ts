@@ -4,7 +4,7 @@ import { isCrossSiteRequest } from './same-origin';
 const host = 'http://localhost:3000';
 const h = (init: Record<string, string>) => new Headers(init);
 
-describe('attack 12: cross-site writes to the API', () => {
+describe('cross-site requests: cross-site writes to the API', () => {
   it('allows reads from the host page and without browser headers', () => {
     expect(isCrossSiteRequest('GET', h({ 'sec-fetch-site': 'same-origin' }), host)).toBe(false);
     expect(isCrossSiteRequest('GET', h({ origin: 'http://evil.test' }), host)).toBe(false);

@@ -6,7 +6,7 @@ function fromAnotherSite(headers: Headers): boolean {
 }
 
 /**
- * Attack 12: a request to the API must come from the host's own pages. Browsers send `Origin` on
+ * docs/security.md, "Cross-site requests": a request to the API must come from the host's own pages. Browsers send `Origin` on
  * cross-origin POSTs and `Sec-Fetch-Site` on every request; a write naming another site is refused.
  * Reads are refused too when the browser says they come from another site: views live on sibling
  * `*.sandbox` origins, which are same-site. Requests with neither header (curl, server-to-server)

@@ -82,7 +82,7 @@ function paced(binary: string): Report {
 
 const BODY = [1, 2, 3, 4, 5, 6, 'b1', 'b2', 'b3', 'b4', 'b5'].map((n) => `data: ${n}\n\n`).join('');
 
-describe("an event stream's writes on the host's server (issue 14)", () => {
+describe("an event stream's writes on the host's server", () => {
   it.each(nodes)(
     "on $name a token after a pause leaves at once, in one write; a burst's first three writes leave at once, the rest with the tick",
     ({ binary }) => {

@@ -21,7 +21,7 @@ const targets: Array<{ name: string; pair: () => [RateStore, RateStore] }> = [
 if (testRedisUrl)
   targets.push({ name: 'Redis, two instances', pair: () => [redisInstance(), redisInstance()] });
 
-describe.each(targets)('issue 16 item 6: sliding-window limits ($name)', ({ pair }) => {
+describe.each(targets)('sliding-window limits ($name)', ({ pair }) => {
   it('allows the limit in a window, refuses the next with the wait, and allows again as the window slides', async () => {
     const [one, two] = pair();
     const key = `test:${randomUUID()}`;

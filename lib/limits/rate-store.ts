@@ -5,7 +5,7 @@ import { getRedis, REDIS_PREFIX, type RedisClient } from '../redis/client';
 export type Taken = { ok: true } | { ok: false; retryAfterMs: number };
 
 /**
- * Sliding-window counters (issue 16 item 6): at most `limit` takes of `key` in any `windowMs`. In
+ * Sliding-window counters: at most `limit` takes of `key` in any `windowMs`. In
  * memory for one process; in Redis (`REDIS_URL`) when instances share the limits.
  */
 export interface RateStore {

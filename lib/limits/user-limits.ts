@@ -11,7 +11,7 @@ const WINDOW_MS = 60_000;
 const WORDS: Record<LimitKind, string> = { 'chat-turn': 'chat turns', 'tool-call': 'tool calls' };
 
 /**
- * Issue 16 item 6: per-user limits in hosted mode (`limits` in host.config.json), shared by every
+ * Per-user limits in hosted mode (`limits` in host.config.json), shared by every
  * instance through the rate store. Null when the request may go on; otherwise the 429 to answer,
  * with Retry-After in seconds.
  */

@@ -70,7 +70,7 @@ async function readSome(stream: ReadableStream<Uint8Array>, count: number): Prom
   return textOf(events);
 }
 
-describe('issue 15 item 3: a running reply outlives its reader', () => {
+describe('a running reply outlives its reader', () => {
   it('a reader that joins late (a reload) gets every chunk so far, then the rest live', async () => {
     const turn = manualTurn();
     const first = startActiveStream('u1', 'c-late', turn.start);

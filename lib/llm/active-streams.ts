@@ -5,10 +5,10 @@ import { cancelRunningCall } from './running-calls';
 import { type RunningTurn, turnRelay } from './turn-relay';
 
 /**
- * Issue 15 item 3: the chat turns running in this process, so a reload can pick a reply up where it
+ * The chat turns running in this process, so a reload can pick a reply up where it
  * is. A turn runs to its end whether or not a browser reads it; it stops only when asked (Stop).
  * Each keeps the events sent so far: a reader that joins late gets them all, then the rest live.
- * With several instances (issue 16) a reader or a Stop reaching another instance goes through the
+ * With several instances a reader or a Stop reaching another instance goes through the
  * turn relay (lib/llm/turn-relay.ts), which asks the instance running the turn.
  */
 interface ActiveStream {
@@ -196,7 +196,7 @@ export function activeStreamResponse(body: ReadableStream<Uint8Array>): Response
   return new Response(body, {
     headers: {
       ...UI_MESSAGE_STREAM_HEADERS,
-      // no-transform: the server's gzip would buffer and re-encode every event (issue 14).
+      // no-transform: the server's gzip would buffer and re-encode every event.
       'cache-control': 'no-cache, no-transform',
     },
   });

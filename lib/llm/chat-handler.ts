@@ -75,7 +75,7 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   // Awaited below; a failure before then must not go unhandled.
   opening.catch(() => undefined);
 
-  // What needs no history is made while the database thread opens the conversation (issue 14):
+  // What needs no history is made while the database thread opens the conversation:
   // nothing here is sent anywhere, and a refused conversation drops it.
   const registry = await getRegistry();
   await registry.reachFor(user.id);
@@ -85,10 +85,10 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   request = await settleResources(request, registry, user.id);
   const readable = new ReadableResources();
   const session = { userId: user.id };
-  // Issue 12, item 2: every value withheld so far in this conversation (added once the history is
+  // Every value withheld so far in this conversation (added once the history is
   // read, before the model or a tool sees anything), and those this turn withholds.
   const scrub = new ScrubBook([], configuredCredentialPatterns());
-  // Issue 15 item 9: images and audio reach the model as media parts where its API carries them.
+  // Images and audio reach the model as media parts where its API carries them.
   const media = toolResultMedia(choice.option.provider);
   const parts: TurnParts = {
     request,
@@ -139,7 +139,7 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   const prepared = await turnHistory(db, user.id, request, opened.status === 'created', reading);
   if (!prepared.ok) return jsonError(prepared.status, prepared.error);
   const { history, saved, turn } = prepared;
-  // Issue 15 item 3: the turn runs to its end without a reader (a reload resumes it); Stop ends it.
+  // The turn runs to its end without a reader (a reload resumes it); Stop ends it.
   const stream = startActiveStream(
     user.id,
     request.id,
@@ -176,7 +176,7 @@ async function settleResources(
 }
 
 /**
- * Issue 14: a new chat's first message goes to the model while the database opens the conversation,
+ * A new chat's first message goes to the model while the database opens the conversation,
  * on the client's word that the chat is new. The model sees only that message (a new conversation
  * has no history), no tool runs and nothing is stored or readable until the conversation is
  * confirmed as created for this user. Otherwise the early turn is dropped and the usual path

@@ -16,7 +16,7 @@ export type HistoryResult =
       ok: true;
       history: UIMessage[];
       /**
-       * The new user message being stored, off the model's path (issue 14): true once it is, false
+       * The new user message being stored, off the model's path: true once it is, false
        * (logged) if it could not be. It never rejects.
        */
       saved: Promise<boolean>;

@@ -55,7 +55,7 @@ export const chatRequestSchema = z.object({
   message: userMessage.optional(),
   /**
    * The client's word that this is a new chat's first message. It only orders the work: the model is
-   * asked while the database opens the conversation (issue 14); a wrong word costs a discarded call.
+   * asked while the database opens the conversation; a wrong word costs a discarded call.
    */
   newChat: z.boolean().optional(),
   modelId: z.string().max(200).optional(),

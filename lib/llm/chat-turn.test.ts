@@ -47,7 +47,7 @@ async function settled<T>(read: () => T[]): Promise<T[]> {
   return read();
 }
 
-describe('a turn does not wait for its user message to be stored (issue 14)', () => {
+describe('a turn does not wait for its user message to be stored', () => {
   it('the model answers while the message is still being stored; the reply is stored after it', async () => {
     fake.scripts.push({ match: 'store later', steps: [{ kind: 'text', chunks: ['fast ', 'reply'] }] });
     let store: (stored: boolean) => void = () => {};
@@ -107,7 +107,7 @@ describe("LLM_TIMEOUT_MS: the model's silence ends the turn with an error the us
   });
 });
 
-describe("the AI SDK's telemetry is off in a turn (issue 14)", () => {
+describe("the AI SDK's telemetry is off in a turn", () => {
   it('an integration registered globally hears nothing of a turn', async () => {
     const heard: string[] = [];
     const holder = globalThis as { AI_SDK_TELEMETRY_INTEGRATIONS?: unknown[] };

@@ -37,7 +37,7 @@ const INSTRUCTIONS = [
 /**
  * MCP Apps `ui/update-model-context`: given to the model on the next turn, marked as data from a view.
  * A view holds the raw result, so what it reports has credentials masked and the conversation's
- * sensitive values scrubbed (issue 12, item 2).
+ * sensitive values scrubbed.
  */
 export function withViewContext(
   base: string,
@@ -72,12 +72,12 @@ export interface ChatTurnInput {
   serverInstructions?: ServerInstructions[];
   /** What open views last told the model (`ui/update-model-context`). */
   viewContext?: Array<{ serverId: string; toolName: string; text: string }>;
-  /** Issue 12: the conversation's scrub set (shared with the tools' projections) and credential formats. */
+  /** The conversation's scrub set (shared with the tools' projections) and credential formats. */
   scrub?: ScrubBook;
   /** Names of the offered tools that still exist; asked before every step (5.3.2). */
   liveTools?: () => string[];
   /**
-   * Whether the turn's user message was stored; the model does not wait for it (issue 14). If it was
+   * Whether the turn's user message was stored; the model does not wait for it. If it was
    * not, the stream reports an error and no reply is stored without the message it answers.
    */
   saved?: Promise<boolean>;
@@ -153,7 +153,7 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
         toolChoice: chatMode === 'tool-only' && allowed.size > 0 ? 'required' : 'auto',
         stopWhen: [stepCountIs(input.maxSteps), refusedInToolOnly],
         maxRetries: input.maxRetries,
-        // The host registers no telemetry; off, the SDK skips copying and redacting every event for it (issue 14).
+        // The host registers no telemetry; off, the SDK skips copying and redacting every event for it.
         telemetry: { isEnabled: false },
         abortSignal: input.abortSignal,
         prepareStep: input.liveTools ? () => ({ activeTools: input.liveTools?.() ?? [] }) : undefined,
@@ -165,7 +165,7 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
       });
       // The model's silence reaches the stream as an error (silence-limit.ts), the user's Stop as an abort.
       const ui = toUIMessageStream({ stream: result.stream, tools, onError: reportError });
-      // One stream stage less per chunk when no 12.2 gate applies (issue 14).
+      // One stream stage less per chunk when no 12.2 gate applies.
       writer.merge(chatMode === 'tool-only' ? ui.pipeThrough(toolOnlyGate(chatMode, allowed)) : ui);
       if (!(await messageStored)) writer.write({ type: 'error', errorText: MESSAGE_NOT_SAVED });
     },

@@ -54,7 +54,7 @@ export function callInstead(
     session,
     signal,
     ...(redaction ? { redaction } : {}),
-    // Its conversation's trust state decides it and receives its result (issue 12).
+    // Its conversation's trust state decides it and receives its result.
     ...(conversationId ? { context: { conversationId } } : {}),
   });
 }

@@ -36,7 +36,7 @@ function attempt(id: string, fields: Partial<DerivedAttempt> = {}): DerivedAttem
 }
 const call = { target: { serverId: 'restaurant', toolName: 'search_restaurants' }, args: {} };
 
-describe.each(targets)('issue 16 item 5: derived results across instances, 10.6 ($name)', ({ pair }) => {
+describe.each(targets)('derived results across instances, 10.6 ($name)', ({ pair }) => {
   it('a result accepted in a turn on one instance is reported used through the other, once', async () => {
     const [one, two] = pair();
     const user = randomUUID();

@@ -29,7 +29,7 @@ export type Settled = { state: AttemptState; call?: HeldCall };
 
 /**
  * The attempts of each user, newest kept: in memory for one process, in Redis when instances share
- * a deployment (issue 16 item 4), so a result accepted in a turn on one instance is reported used
+ * a deployment, so a result accepted in a turn on one instance is reported used
  * or expired (and falls back) through any other.
  */
 export interface DerivedLog {

@@ -10,7 +10,7 @@ import { derivedLog } from './derived-log';
 import { buildDerivedTool, type DerivedConfig } from './derived-tool';
 import { projectToolOutput } from './model-history';
 
-/** Every tools/call carries the conversation's SEP request annotations; none yet here (issue 12). */
+/** Every tools/call carries the conversation's SEP request annotations; none yet here. */
 const NO_ANNOTATIONS = { annotations: {} };
 
 let demo: Awaited<ReturnType<typeof connectedRestaurant>>;

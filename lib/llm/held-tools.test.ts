@@ -21,7 +21,7 @@ function counted() {
   return { calls, tools };
 }
 
-describe('tools of a turn that runs before its conversation is confirmed (issue 14)', () => {
+describe('tools of a turn that runs before its conversation is confirmed', () => {
   it('wait for the confirmation, then run as they are', async () => {
     const { calls, tools } = counted();
     let confirm!: (ok: boolean) => void;

@@ -11,7 +11,7 @@ function isAsyncGeneratorFunction(fn: unknown): boolean {
 }
 
 /**
- * The tools of a turn that runs before its conversation is confirmed (issue 14: a new chat's first
+ * The tools of a turn that runs before its conversation is confirmed (a new chat's first
  * message goes to the model while the database opens the conversation). Each tool waits for the
  * confirmation before it does anything, and never runs if it is refused: a tool call is an action
  * on the conversation, and the conversation may turn out to be another user's.

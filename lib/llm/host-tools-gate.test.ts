@@ -5,7 +5,7 @@ import type { McpRegistry } from '../mcp/registry';
 import { buildHostTools, type HostToolOutput } from './host-tools';
 import { projectToolOutput } from './model-history';
 
-/** Every tools/call carries the conversation's SEP request annotations; none yet here (issue 12). */
+/** Every tools/call carries the conversation's SEP request annotations; none yet here. */
 const NO_ANNOTATIONS = { annotations: {} };
 
 let gated: Awaited<ReturnType<typeof connectedGated>>;

@@ -30,7 +30,7 @@ import { modelOutput, NO_MEDIA, type ToolResultMedia } from './tool-result-outpu
 import { rememberView } from './view-tools';
 
 /**
- * What a host tool returns: the redacted model-facing result (issue 12; `projectToolOutput` turns it
+ * What a host tool returns: the redacted model-facing result (`projectToolOutput` turns it
  * into the model's content), what was withheld from the model and why, and the full result for views
  * and the card.
  */
@@ -169,7 +169,7 @@ export function buildHostTools(
     const server = connection?.config.name ?? t.serverId;
     const hostMode = displayModes.tools[`${t.serverId}/${t.name}`] ?? displayModes.default;
     // Built when the model calls the tool (the AI SDK reads it for the call's parts only): a view's
-    // frame hint signs a sandbox ticket, which every offered view tool would cost each turn (issue 14).
+    // frame hint signs a sandbox ticket, which every offered view tool would cost each turn.
     const metadataOf = (): ToolMetadata => ({
       serverId: t.serverId,
       serverName: server,

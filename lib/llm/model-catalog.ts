@@ -61,7 +61,7 @@ const PROVIDER_SETTINGS = [
 ] as const;
 const models = globalThis as unknown as { __mcpletModels?: Map<string, LanguageModel> };
 
-/** One provider instance per model and settings, not one per turn (issue 14). */
+/** One provider instance per model and settings, not one per turn. */
 function modelFor(option: ModelOption, env: NodeJS.ProcessEnv): LanguageModel {
   models.__mcpletModels ??= new Map();
   const key = [option.id, ...PROVIDER_SETTINGS.map((name) => env[name] ?? '')].join('\u0000');

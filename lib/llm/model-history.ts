@@ -17,7 +17,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Content projected before issue 12 (stored as it was sent): scrubbed and masked again, never trusted as clean. */
+/** Content projected before results were redacted for the model (stored as it was sent): scrubbed and masked again, never trusted as clean. */
 function legacyContent(content: unknown[], options: RedactionOptions): ModelContent {
   const out: ModelContent = [];
   for (const block of content) {
@@ -35,10 +35,10 @@ function legacyContent(content: unknown[], options: RedactionOptions): ModelCont
 }
 
 /**
- * Issue 12, item 1 and 15: the one projection of a tool output (a host tool's, a view tool's, a
+ * MCPlet 15: the one projection of a tool output (a host tool's, a view tool's, a
  * derived result's), fresh at dispatch (`toModelOutput`) or stored (`modelFacingHistory`): its
  * stored model-facing form through `projectModelFacing` with the conversation's scrub set now.
- * `content` is what this function returned before (a rebuilt history), or a pre-issue-12 output.
+ * `content` is what this function returned before (a rebuilt history), or an output stored before results were redacted for the model.
  */
 export function projectToolOutput(output: unknown, options: RedactionOptions = {}): ModelContent {
   if (!isRecord(output)) return WITHHELD;

@@ -60,7 +60,7 @@ describe('Ollama probe', () => {
   });
 });
 
-describe("a model's requests (issue 14)", () => {
+describe("a model's requests", () => {
   it("go past the global fetch (Next's, in the host) for every provider the environment can point at", async () => {
     const fake = await startFakeLlm();
     fake.scripts.push({ match: 'own fetch', steps: [{ kind: 'text', chunks: ['streamed ', 'here'] }] });

@@ -21,7 +21,7 @@ export function conversationSensitiveValues(history: readonly UIMessage[]): stri
 }
 
 /**
- * Issue 12, item 2: a conversation's scrub set for one turn. It starts from the values its stored
+ * A conversation's scrub set for one turn. It starts from the values its stored
  * outputs withheld (no separate store: they live sealed in those outputs) and grows as this turn's
  * tools withhold more; every projection of the turn reads it as it is at that moment.
  */

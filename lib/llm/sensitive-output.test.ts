@@ -39,7 +39,7 @@ interface Case {
 
 const plain = (name: string): SensitiveTool => ({ name });
 
-/** The issue 12 case table: every path to the model is tested with the same cases. */
+/** The sensitive-output case table: every path to the model is tested with the same cases. */
 const CASES: Case[] = [
   {
     name: 'sensitive-output 3: nested x-sensitive fields, the secret repeated in text',
@@ -87,7 +87,7 @@ const CASES: Case[] = [
     reasons: ['sensitiveHint'],
   },
   {
-    name: 'issue 12 item 1: credentials in the plain output of a tool that marked nothing',
+    name: 'credentials in the plain output of a tool that marked nothing',
     tool: plain('env_dump'),
     result: {
       content: [{ type: 'text', text: `AWS_ACCESS_KEY_ID=${AWS_KEY}\nTOKEN=${JWT}\nREGION=eu-west-1` }],
@@ -157,7 +157,7 @@ async function rebuilt(history: UIMessage[], cases: readonly Case[]): Promise<Re
   return out;
 }
 
-describe('issue 12: one projection for a fresh and a stored tool output', () => {
+describe('one projection for a fresh and a stored tool output', () => {
   let db: Db;
   beforeAll(async () => {
     db = await openDb({ dataDir: 'memory://' });
@@ -210,7 +210,7 @@ describe('issue 12: one projection for a fresh and a stored tool output', () => 
     });
   }
 
-  it('issue 12 item 2: a value withheld once is scrubbed from a later tool that marks nothing, in both paths', async () => {
+  it('a value withheld once is scrubbed from a later tool that marks nothing, in both paths', async () => {
     const first = CASES[0] as Case;
     const later: Case = {
       name: 'echo',
@@ -239,7 +239,7 @@ describe('issue 12: one projection for a fresh and a stored tool output', () => 
     expect(replay.call_2).toEqual(fresh);
   });
 
-  it('issue 12 item 2: a value learned later is scrubbed from an older stored output at rebuild (the book is read now)', async () => {
+  it('a value learned later is scrubbed from an older stored output at rebuild (the book is read now)', async () => {
     const older = outputFor(
       { ...CASES[3], result: { content: [{ type: 'text', text: `note ${API_SECRET}` }] } } as Case,
       new ScrubBook([]),
@@ -256,7 +256,7 @@ describe('issue 12: one projection for a fresh and a stored tool output', () => 
     expectNoRaw(JSON.stringify(await toolModelOutput(book)({ output: older })), [API_SECRET]);
   });
 
-  it('issue 12 item 3: a message repeating a known value, or holding a credential, is sealed at rest; others are not', async () => {
+  it('a message repeating a known value, or holding a credential, is sealed at rest; others are not', async () => {
     await ensureConversation(db, LOCAL_USER_ID, 'messages', {
       title: 't',
       chatMode: 'normal',
@@ -291,7 +291,7 @@ describe('issue 12: one projection for a fresh and a stored tool output', () => 
     ]);
   });
 
-  it("issue 12 item 2: the user's messages (a view's ui/message among them) and the view model context are scrubbed and credentials masked", async () => {
+  it("the user's messages (a view's ui/message among them) and the view model context are scrubbed and credentials masked", async () => {
     const book = new ScrubBook([API_SECRET]);
     const history: UIMessage[] = [
       {

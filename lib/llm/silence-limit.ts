@@ -14,7 +14,7 @@ export function silenceLimit(ms: number): LanguageModelMiddleware {
     async wrapStream({ params, model }) {
       const silence = new AbortController();
       // One timer for the call, not one per part: a part only notes its time, and the timer, when it
-      // fires early, waits out the rest (a timer set and cleared per part cost every chunk, issue 14).
+      // fires early, waits out the rest (a timer set and cleared per part cost every chunk).
       let lastHeard = 0;
       let timer: NodeJS.Timeout | undefined;
       const wake = (delay: number) => {

@@ -10,7 +10,7 @@ const content: ModelContent = [
   { type: 'audio', data: 'UklGRiQAAABXQVZF', mimeType: 'audio/wav' },
 ];
 
-describe('issue 15 item 9: media in tool results reach the model as media parts', () => {
+describe('media in tool results reach the model as media parts', () => {
   it('all text stays one plain text output', () => {
     expect(
       modelOutput([

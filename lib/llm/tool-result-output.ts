@@ -13,7 +13,7 @@ export interface ToolResultMedia {
 export const NO_MEDIA: ToolResultMedia = { image: false, audio: false };
 
 /**
- * Issue 15 item 9, by what each provider's API carries in a tool result: Anthropic and OpenAI's
+ * By what each provider's API carries in a tool result: Anthropic and OpenAI's
  * Responses API take images, Gemini images and audio; an OpenAI-compatible Chat Completions tool
  * message (Ollama, vLLM, the fake model) is text only.
  */

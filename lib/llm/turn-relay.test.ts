@@ -57,7 +57,7 @@ async function marked(user: string, conversation: string) {
   await expect.poll(() => probe.exists(`mcplet:turn:${user}:${conversation}`)).toBe(1);
 }
 
-describe('issue 16 item 4: one instance (local mode) has no other to relay to', () => {
+describe('one instance (local mode) has no other to relay to', () => {
   it('follows and stops nothing but its own turns (active-streams does those)', async () => {
     const turn = fakeTurn();
     localRelay.running('u', 'c', turn.turn).ended();
@@ -71,7 +71,7 @@ describe('issue 16 item 4: one instance (local mode) has no other to relay to', 
 
 // Only with a Redis to share (TEST_REDIS_URL; .ci/run sets it).
 describe.each(testRedisUrl ? ['Redis'] : [])(
-  'issue 16 item 4: a running reply read and stopped through another instance (%s)',
+  'a running reply read and stopped through another instance (%s)',
   () => {
     it('a reader on the other instance gets the turn from its first event, then the rest live, then its end', async () => {
       const [one, two] = [instance(), instance()];

@@ -15,7 +15,7 @@ export interface RunningTurn {
 }
 
 /**
- * Issue 16 item 4: a reply running on one instance, read or stopped through another (a reload the
+ * A reply running on one instance, read or stopped through another (a reload the
  * load balancer sends elsewhere). In local mode there is nothing to relay.
  */
 export interface TurnRelay {

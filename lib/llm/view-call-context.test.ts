@@ -7,7 +7,7 @@ const call = { serverId: 'gated', surface: 'app' as const, conversationId: 'conv
 
 afterEach(() => resetViewTools());
 
-describe("issue 11 item 3: a view's call is placed only from the server's own records", () => {
+describe("a view's call is placed only from the server's own records", () => {
   it('names the conversation and view when that view of this server is open there', async () => {
     rememberView(user.id, 'conv_1', {
       viewId: 'call_1',

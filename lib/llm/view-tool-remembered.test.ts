@@ -42,7 +42,7 @@ function setup() {
   return { registry, audit, start };
 }
 
-describe('issue 11 item 3: remembered approvals for view-provided tools (8.2, 4)', () => {
+describe('remembered approvals for view-provided tools (8.2, 4)', () => {
   it('"while this view is open" covers that view\'s tool only, and a re-listed changed tool not at all', async () => {
     recordListing(user, conversation, viewA, [reset]);
     recordListing(user, conversation, viewB, [reset]);

@@ -73,7 +73,7 @@ function setup() {
 afterEach(() => resetViewTools());
 
 describe('8.2 and 4: calls of view-provided tools go through decide(), the gate and the action log', () => {
-  it('attack 7: the model sees a withheld description for an instruction-like view tool', () => {
+  it('tool metadata injection: the model sees a withheld description for an instruction-like view tool', () => {
     const { named } = setup();
     const [, sneaky] = named('view_sneaky');
     expect(sneaky.description).toMatch(/withheld because it read like instructions/);
@@ -146,7 +146,7 @@ describe('8.2 and 4: calls of view-provided tools go through decide(), the gate 
     expect(audit).toEqual([]);
   });
 
-  it('issue 12: a view tool declaring sensitiveHint / x-sensitive gives the model neither the value nor a credential; the card gets the reasons', async () => {
+  it('a view tool declaring sensitiveHint / x-sensitive gives the model neither the value nor a credential; the card gets the reasons', async () => {
     const { start } = setup();
     const calls = start('view_secret', {});
     const run = (await calls.next()).value?.run;

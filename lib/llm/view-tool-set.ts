@@ -106,7 +106,7 @@ export function buildViewTools(
         // decide() allowed the call, so the arguments are a JSON object.
         let args = input as Record<string, unknown>;
         const pinHash = viewToolHash(current);
-        // Issue 12: what the conversation's data asks for is asked every time (docs/gates.md).
+        // What the conversation's data asks for is asked every time (docs/gates.md).
         const trustReasons = decision.trust?.reasons ?? [];
         const rememberable = rememberedMayCover(trustReasons);
         const remembered =

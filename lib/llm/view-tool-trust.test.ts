@@ -45,7 +45,7 @@ function setup() {
   return { registry, start };
 }
 
-describe('issue 12 on the view-tool surface: a view-provided tool’s results travel and its calls are escalated', () => {
+describe('trust annotations on the view-tool surface: a view-provided tool’s results travel and its calls are escalated', () => {
   it('a flagged open-world result joins the conversation, warns, and the public-posting tool then asks with the reasons', async () => {
     recordListing(user, conversation, view, [read, post]);
     const { registry, start } = setup();

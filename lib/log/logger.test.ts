@@ -4,7 +4,7 @@ import { withRequestContext } from './request-context';
 
 const now = new Date('2026-11-25T10:00:00Z');
 
-describe('issue 16 item 6: structured logs', () => {
+describe('structured logs', () => {
   it('writes one JSON object per line with the request id and user of the request it ran in', () => {
     const request = new Request('http://host/api/chat', { headers: { 'x-request-id': 'req-123' } });
     const line = withRequestContext(request, 'u1', () =>

@@ -12,7 +12,7 @@ function loggable(value: unknown): unknown {
 }
 
 /**
- * Issue 16 item 6: one JSON object per line in hosted mode (or with LOG_FORMAT=json): time, level,
+ * One JSON object per line in hosted mode (or with LOG_FORMAT=json): time, level,
  * message, the request id and user of the request it happened in, and the fields given. Plain text
  * otherwise, as a developer reads it in a terminal.
  */

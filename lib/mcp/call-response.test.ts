@@ -20,7 +20,7 @@ function dispatched(): DispatchResult {
   } as unknown as DispatchResult;
 }
 
-describe('issue 14: what the browser receives of a call it proposed', () => {
+describe('what the browser receives of a call it proposed', () => {
   it('keeps the decision, envelope, result and, when the preview asks, the exchange; what was kept for the model stays on the server', () => {
     const response = toCallResponse(dispatched(), true);
     expect(Object.keys(response).sort()).toEqual(

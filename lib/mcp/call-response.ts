@@ -9,7 +9,7 @@ import type { Exchange } from './recording-transport';
  * What the browser receives of a call it proposed (POST /api/tools/call, or the gate answer that
  * let it run): one wire type for the view bridge and the preview. What was kept for the model
  * (`model`, `modelContent`, `withheld`) stays on the server: the browser does not need it, and
- * each is another copy of the result to serialise (issue 14).
+ * each is another copy of the result to serialise.
  */
 export interface CallResponse {
   decision: Decision;

@@ -24,7 +24,7 @@ export interface ServerCatalog {
   /** Validators of the tools' `outputSchema`s, for the structured content of their results. */
   outputValidators: Map<string, ValidateFunction>;
   resultSchemas: Map<string, ResultSchema>;
-  /** Each admitted tool's definition as listed, for pinning (attack 18). */
+  /** Each admitted tool's definition as listed, for pinning (docs/security.md, "Rug-pulls"). */
   definitions: Map<string, ToolDefinition>;
   listedAt: number;
   /** The tools as listed, before admission: what another admission mode would admit is read from them. */

@@ -25,7 +25,7 @@ export function commandPreview(registration: StdioRegistration): CommandPreview 
 export type CommandAsk = { ok: true; ticket: GateTicket } | { ok: false; status: 403 | 409; reason: string };
 
 /**
- * Attack 15: asks the user, in a host-drawn dialog, to run exactly this command. Nothing is stored
+ * docs/security.md, "Command execution": asks the user, in a host-drawn dialog, to run exactly this command. Nothing is stored
  * or spawned until the approval; the ticket binds the whole registration, so the approval starts
  * only what the dialog showed.
  */

@@ -227,7 +227,7 @@ describe('a dead server', () => {
 });
 
 describe('stdio servers (local mode)', () => {
-  it('attack 11: starts from an argv array without a shell', async () => {
+  it('command execution: starts from an argv array without a shell', async () => {
     const registry = new McpRegistry(new Set());
     try {
       const connection = registry.start({

@@ -125,7 +125,7 @@ export class ServerConnection {
   constructor(
     config: ServerConfig,
     private readonly pools: ReadonlySet<string>,
-    /** Issue 13: the host's OAuth for HTTP servers (absent in tests that need none). */
+    /** The host's OAuth for HTTP servers (absent in tests that need none). */
     private readonly oauth: () => ServerOAuthBook | undefined = () => undefined,
   ) {
     this.settings = config;

@@ -218,7 +218,7 @@ describe('the demo MCPlet through the host', () => {
     expect(JSON.stringify(exchange)).not.toContain(signature);
   });
 
-  it('attack 9: a gate pass not minted by lib/gates, used twice, or for other arguments is refused', async () => {
+  it('gate forgery: a gate pass not minted by lib/gates, used twice, or for other arguments is refused', async () => {
     const call = {
       serverId: 'restaurant',
       toolName: 'prepare_reservation',

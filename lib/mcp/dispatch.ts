@@ -58,7 +58,7 @@ export interface DispatchRequest {
   signal?: AbortSignal;
   /** Told each progress notification of the call, read and masked (call-progress.ts). */
   onProgress?: ProgressListener;
-  /** Issue 12: the conversation's scrub set and credential formats (the configured ones when absent). */
+  /** The conversation's scrub set and credential formats (the configured ones when absent). */
   redaction?: RedactionOptions;
   /** Where the call comes from, as the server knows it (scopes remembered approvals, names its trust state). */
   context?: CallContext;
@@ -74,7 +74,7 @@ export interface DispatchResult {
   envelope: ResultEnvelope;
   /** The full MCP result, for views; absent when nothing was sent. */
   result?: CallToolResult;
-  /** What is kept for the model of the result, already redacted (issue 12; model-facing.ts). */
+  /** What is kept for the model of the result, already redacted (model-facing.ts). */
   model: ModelFacing;
   /** What the model may see of the result now (15): `model` through the one projection. */
   modelContent: ModelContent;
@@ -88,7 +88,7 @@ export interface DispatchResult {
   malicious?: true;
   /**
    * The raw JSON-RPC request and response, for the developer preview: masked as the preview shows it,
-   * and only when asked for (issue 14: a view's call does not need it, and on a large result masking
+   * and only when asked for (a view's call does not need it, and on a large result masking
    * it is another pass over every string). Assertions are already out of it.
    */
   exchange?: () => Exchange;
@@ -123,7 +123,7 @@ export type Precheck =
     }
   | { ok: false; result: DispatchResult };
 
-/** The trust state a call is decided with (issue 12): its conversation's, else the preview-local one. */
+/** The trust state a call is decided with: its conversation's, else the preview-local one. */
 export function trustOf(
   registry: McpRegistry,
   call: { session: PolicySession; context?: CallContext },

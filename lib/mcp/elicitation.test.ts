@@ -156,7 +156,7 @@ describe('elicitation/create: attributed to the one tool call that asked', () =>
     await Promise.all([a, b]);
   });
 
-  it("issue 16 item 3: another user's server of the same id cannot ask within this user's call", async () => {
+  it("another user's server of the same id cannot ask within this user's call", async () => {
     let release = () => {};
     const hold = new Promise<void>((r) => {
       release = r;

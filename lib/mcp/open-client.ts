@@ -109,7 +109,7 @@ function final(error: unknown, serverName: string): Error | undefined {
 
 /**
  * Connects to a server: Streamable HTTP first, then the older HTTP+SSE transport; or a stdio child
- * process started from an argv array with `shell: false` (attack 11: no shell ever sees it). Every
+ * process started from an argv array with `shell: false` (docs/security.md, "Command execution": no shell ever sees it). Every
  * HTTP request goes through the outbound guard (lib/net) under `policy`. A refusal or an HTTP 401
  * ends the attempt (no fallback to SSE); errors never carry the remote body.
  */
@@ -118,7 +118,7 @@ export async function openClient(
   timeoutMs: number,
   policy: OutboundPolicy,
   serverName: string,
-  /** Issue 13: the SDK's OAuth client for this server, with the fetch its endpoints go through. */
+  /** The SDK's OAuth client for this server, with the fetch its endpoints go through. */
   auth?: { provider: OAuthClientProvider | undefined; fetch: FetchLike },
   /** Every JSON-RPC message of every attempt, both ways: the server's session trace. */
   tap?: Tap,

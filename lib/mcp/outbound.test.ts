@@ -27,7 +27,7 @@ afterEach(async () => {
   await Promise.all(services.splice(0).map((s) => s.close()));
 });
 
-describe('side door 4: a refused server', () => {
+describe('outbound requests: a refused server', () => {
   it('4: a server at the metadata address is refused with the rule and not retried', async () => {
     const connection = start('http://169.254.169.254/mcp');
     await connection.connect();
@@ -59,7 +59,7 @@ describe('side door 4: a refused server', () => {
   });
 });
 
-describe('side door 4: errors name the rule or the status, never the remote body', () => {
+describe('outbound requests: errors name the rule or the status, never the remote body', () => {
   for (const [status, contentType] of [
     [404, 'text/plain'],
     [500, 'text/html'],

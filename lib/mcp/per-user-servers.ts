@@ -5,7 +5,7 @@ import type { ServerConfig } from './server-config';
 export const FIRST_CONNECT_WAIT_MS = 4_000;
 
 /**
- * Issue 16: the operator's `perUser` servers (each user connects on their own: their own MCP
+ * The operator's `perUser` servers (each user connects on their own: their own MCP
  * session and OAuth sign-in) and the bookkeeping of the users' connections to them: when each was
  * last reached, and a new one's first connect until a request has waited for it.
  */

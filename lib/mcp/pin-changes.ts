@@ -22,7 +22,7 @@ export function toolChange(
   return { ok: true, change };
 }
 
-/** Attack 18: the user accepts the definition they reviewed (its hash); it becomes the pin. */
+/** docs/security.md, "Rug-pulls": the user accepts the definition they reviewed (its hash); it becomes the pin. */
 export function acceptChange(
   registry: McpRegistry,
   userId: string,

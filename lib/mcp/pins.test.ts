@@ -87,7 +87,7 @@ async function relisted(registry: McpRegistry, odd: OddServer, tools: FixtureToo
 const call = (registry: McpRegistry, args: Record<string, unknown> = { text: 'x' }) =>
   dispatch(registry, { serverId: 'odd', toolName: 'lookup', args, surface: { kind: 'model' }, session });
 
-describe('attack 18: a re-listed tool is pinned, blocked when changed, and callable again once accepted', () => {
+describe('rug-pull: a re-listed tool is pinned, blocked when changed, and callable again once accepted', () => {
   let odd: OddServer;
   let memory: ReturnType<typeof memoryStore>;
   let book: PinBook;
@@ -226,7 +226,7 @@ describe('attack 18: a re-listed tool is pinned, blocked when changed, and calla
     expect(odd.calls).toEqual([]);
   });
 
-  it('issue 16: the pins of one review reach another instance together, so none there looks added later', async () => {
+  it('the pins of one review reach another instance together, so none there looks added later', async () => {
     const there = memoryStore();
     const heard: InstanceEvent[] = [];
     const thereBook = new PinBook({ ...there.store, announce: (event) => heard.push(event) });

@@ -13,7 +13,7 @@ export interface PinStore {
   save(pin: PinWrite): Promise<void>;
   forget(userId: string, serverId: string): Promise<void>;
   audit(entry: AuditEntry): void;
-  /** Tells the deployment's other instances (hosted, issue 16): they hold the same book in memory. */
+  /** Tells the deployment's other instances (hosted): they hold the same book in memory. */
   announce?(event: InstanceEvent): void;
   /**
    * Whether this instance is the first of the deployment to report `key` (every instance sees the
@@ -84,7 +84,7 @@ function currentPins(catalog: ServerCatalog): Map<string, PinnedTool> {
 }
 
 /**
- * Attack 18: every admitted tool's definition is pinned per user and server. The book lives in
+ * docs/security.md, "Rug-pulls": every admitted tool's definition is pinned per user and server. The book lives in
  * memory (decide() is synchronous and must see a change at once) and is written through to the
  * database, from which it is loaded at start-up, so a restart compares against the same pins.
  */
@@ -110,7 +110,7 @@ export class PinBook {
   }
 
   /**
-   * Called on every pin event. Remembered approvals (issue 11, item 3) subscribe here and drop what
+   * Called on every pin event. Remembered approvals subscribe here and drop what
    * they hold for a tool that changed.
    */
   onEvent(listener: (event: PinEvent) => void): () => void {
@@ -161,7 +161,7 @@ export class PinBook {
 
   /**
    * Stores pins one review made, and tells the other instances in one message: one that heard only
-   * some of them would take the others, when it next reviews, for tools added later (issue 16).
+   * some of them would take the others, when it next reviews, for tools added later.
    */
   private persist(
     userId: string,

@@ -42,7 +42,7 @@ function registry(): McpRegistry {
   return made;
 }
 
-describe('issue 16 item 4: what another instance changed is applied here', () => {
+describe('what another instance changed is applied here', () => {
   it("a server a user added on another instance starts here from the database row; another user's row does not", async () => {
     const here = registry();
     const stored = new Map([['alice/notes', registration('notes')]]);
@@ -120,7 +120,7 @@ const rugPulled: FixtureTool = {
 
 // Only with a Redis to share (TEST_REDIS_URL; .ci/run sets it).
 describe.each(testRedisUrl ? ['Redis'] : [])(
-  'issue 16 item 4 and attack 18: tool pins across two instances (%s)',
+  'rug-pull: tool pins across two instances of one deployment, kept in step through Redis (%s)',
   () => {
     let odd: OddServer | undefined;
     afterEach(async () => {
@@ -192,7 +192,7 @@ describe.each(testRedisUrl ? ['Redis'] : [])(
   },
 );
 
-describe('issue 16 item 4: this instance tells the others', () => {
+describe('this instance tells the others', () => {
   it('a reconnect asked here is announced; one repeated for another instance is not', async () => {
     const here = registry();
     const sent: InstanceEvent[] = [];

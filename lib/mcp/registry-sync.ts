@@ -12,7 +12,7 @@ import { connectsPerUser, parseRegistration, type ServerConfig } from './server-
 export type LoadStored = (userId: string, serverId: string) => Promise<unknown>;
 
 /**
- * Issue 16 item 4: applies what another instance of the deployment changed to this instance's
+ * Applies what another instance of the deployment changed to this instance's
  * servers and pins. An added server is read back from the database (the message names it only);
  * a removed one is closed here too; a reconnect (a new sign-in, the user's Reconnect) is repeated.
  */

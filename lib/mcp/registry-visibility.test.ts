@@ -5,7 +5,7 @@ import { dispatch } from './dispatch';
 import { McpRegistry, mayManage, mayReconnect } from './registry';
 import { viewLabel } from './view-origin';
 
-describe("issue 16 item 3: a user's server is theirs alone; the operator's are everyone's", () => {
+describe("a user's server is theirs alone; the operator's are everyone's", () => {
   let odd: OddServer;
   let registry: McpRegistry;
   beforeAll(async () => {

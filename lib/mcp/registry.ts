@@ -34,15 +34,15 @@ export class McpRegistry {
   /** Where action calls are recorded (16.5); the host wires it to the database. */
   audit?: (entry: AuditEntry) => void;
   private readonly pools: ReadonlySet<string>;
-  /** Attack 18: each user's pinned tool definitions; the host wires it to the database. */
+  /** docs/security.md, "Rug-pulls": each user's pinned tool definitions; the host wires it to the database. */
   pins?: PinBook;
-  /** Issue 11 item 3: each user's remembered approvals; the host wires it to the database. */
+  /** Each user's remembered approvals; the host wires it to the database. */
   approvals?: ApprovalRuleStore;
-  /** Issue 12: each conversation's SEP trust state and the host's trust policy; wired to the database. */
+  /** Each conversation's SEP trust state and the host's trust policy; wired to the database. */
   trust?: TrustBook;
-  /** Issue 13: OAuth sign-in to HTTP servers, tokens sealed per user and server; wired to the database. */
+  /** OAuth sign-in to HTTP servers, tokens sealed per user and server; wired to the database. */
   oauth?: ServerOAuthBook;
-  /** Issue 16: the deployment's other instances hear of servers added, removed and reconnected here. */
+  /** The deployment's other instances hear of servers added, removed and reconnected here. */
   bus: InstanceBus = localBus;
 
   constructor(pools: ReadonlySet<string>) {
@@ -70,7 +70,7 @@ export class McpRegistry {
     );
   }
 
-  /** Issue 16 item 3: the servers a user sees and uses: the operator's, and the ones they added. */
+  /** The servers a user sees and uses: the operator's, and the ones they added. */
   listFor(userId: string): ServerConnection[] {
     for (const id of this.perUser.ids()) this.getFor(id, userId);
     return this.list().filter((c) => visibleTo(c, userId));
@@ -78,7 +78,7 @@ export class McpRegistry {
 
   /**
    * A server by id as `userId` may reach it: one they added, else the operator's. Ids are each
-   * user's own names (issue 16 item 3): another user's server of the same id does not exist here.
+   * user's own names: another user's server of the same id does not exist here.
    */
   getFor(id: string, userId: string): ServerConnection | undefined {
     return this.heldFor(id, userId) ?? this.startPerUser(id, userId);
@@ -114,7 +114,7 @@ export class McpRegistry {
   }
 
   /**
-   * Issue 16: an operator's server each user connects to on their own (`perUser`): their own MCP
+   * An operator's server each user connects to on their own (`perUser`): their own MCP
    * session and their own OAuth sign-in. Nothing connects until a user reaches it.
    */
   offerPerUser(config: ServerConfig): void {
@@ -174,7 +174,7 @@ export class McpRegistry {
       this.bus.publish({ kind: 'server-reconnected', userId: config.ownerId ?? '', serverId: config.id });
     connection.onChange(() => {
       if (connection.status !== 'ready') return;
-      // Attack 18: a re-listing is compared with the pins at once, so the change is logged when it happens.
+      // docs/security.md, "Rug-pulls": a re-listing is compared with the pins at once, so the change is logged when it happens.
       // A user's server is reviewed for its owner only: another user's pins of the same id are theirs.
       const users =
         config.ownerId !== undefined
@@ -189,7 +189,7 @@ export class McpRegistry {
 
   /**
    * Stores and starts a user's server. A command (stdio) server runs a program, so it is added only
-   * with the user's confirmation of that exact command (attack 15, command-servers.ts).
+   * with the user's confirmation of that exact command (docs/security.md, "Command execution"; command-servers.ts).
    */
   async add(
     registration: ServerRegistration,
@@ -319,7 +319,7 @@ export function mayReconnect(connection: ServerConnection, userId: string, mode:
 }
 
 /**
- * Side door 4: a URL the guard refuses is answered at once (the caller gets the rule) and never
+ * A URL the outbound guard refuses (docs/security.md, "Outbound requests") is answered at once (the caller gets the rule) and never
  * stored or connected. A name that does not resolve now is left to the connection to report.
  */
 async function refuseOutbound(url: string): Promise<void> {

@@ -30,7 +30,7 @@ afterAll(() => close());
 const call = (toolName: string) =>
   dispatch(registry, { serverId: 'vault', toolName, args: {}, surface: { kind: 'model' }, session });
 
-describe('issue 12: the one call path redacts for the model and masks the preview log', () => {
+describe('the one call path redacts for the model and masks the preview log', () => {
   it('admission keeps sensitiveHint and the outputSchema x-sensitive marks; the model gets neither the key nor its repetition', async () => {
     const tool = registry.tool('vault', 'create_api_key', session);
     expect(tool?.sensitiveHint).toBe(true);

@@ -16,7 +16,7 @@ describe('server registration', () => {
     });
   });
 
-  it('attack 11: a stdio command is an argv array, never a shell string', () => {
+  it('command execution: a stdio command is an argv array, never a shell string', () => {
     expect(
       parseRegistration({ id: 'x', transport: { type: 'stdio', command: 'node server.js; rm -rf /' } }),
     ).toMatchObject({

@@ -20,11 +20,11 @@ export interface ServerRegistration {
    * Honoured only in host.config.json, never for a server added over the API.
    */
   trustHints?: boolean;
-  /** OAuth client settings (issue 13); honoured only in host.config.json, never over the API. */
+  /** OAuth client settings; honoured only in host.config.json, never over the API. */
   oauth?: ServerOAuth;
   /**
    * Each user gets a connection of their own (their own MCP session and their own OAuth sign-in),
-   * not one shared by everyone. Honoured only in host.config.json (issue 16).
+   * not one shared by everyone. Honoured only in host.config.json.
    */
   perUser?: boolean;
   /** `false`: the server's `instructions` never reach the model (they do by default, marked as the server's). */
@@ -184,7 +184,7 @@ export function connectsPerUser(config: Pick<ServerConfig, 'source' | 'perUser'>
 
 /**
  * Where the host holds a server: an operator's shared one by its id, a user's by its owner and id
- * (ids are each user's own names, issue 16 item 3), a user's connection to a `perUser` operator
+ * (ids are each user's own names), a user's connection to a `perUser` operator
  * server by its id and that user. An id has only a-z, 0-9 and `-`, so the three never meet.
  */
 export function connectionKey(config: Pick<ServerConfig, 'id' | 'source' | 'ownerId'>): string {

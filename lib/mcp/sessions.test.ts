@@ -35,7 +35,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe('side door 7: a server that forgets the session', () => {
+describe('MCP sessions: a server that forgets the session', () => {
   it('7: HTTP 404 on a request with a session id: a new initialize, and the call is retried once', async () => {
     const { server, registry, connection } = await connected();
     expect(connection.status).toBe('ready');
@@ -74,7 +74,7 @@ describe('side door 7: a server that forgets the session', () => {
   });
 });
 
-describe('side door 7: a server that answers HTTP 401', () => {
+describe('MCP sessions: a server that answers HTTP 401', () => {
   it('7: HTTP 401 at connect: "authorization required", no SSE fallback, no retry loop', async () => {
     server = await startSessionServer();
     server.requireAuthorization(true);

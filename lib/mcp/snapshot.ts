@@ -54,7 +54,7 @@ export interface ServerView {
   logging: LogLevelControl;
   /** The names of the server's own headers and whether a bearer token is set; never a value. */
   headers?: HeaderSummary;
-  /** Issue 13: the viewer's OAuth sign-in to this server (never a token). */
+  /** The viewer's OAuth sign-in to this server (never a token). */
   signIn?: SignInStatus;
 }
 

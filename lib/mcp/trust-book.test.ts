@@ -18,7 +18,7 @@ function memoryStore(initial: Record<string, string> = {}) {
   return { rows, store };
 }
 
-describe('issue 12 item 1: the TrustBook keeps each conversation’s state through its store', () => {
+describe('the TrustBook keeps each conversation’s state through its store', () => {
   it('a recorded result is stored as the serialised state and read back', async () => {
     const { rows, store } = memoryStore();
     const book = new TrustBook(undefined, store);
@@ -39,7 +39,7 @@ describe('issue 12 item 1: the TrustBook keeps each conversation’s state throu
     expect(JSON.parse(rows.get('u/c1') ?? '{}')).toMatchObject({ version: 1, openWorld: true });
   });
 
-  it('a result that adds nothing to the state is not written again (issue 14); one that adds is', async () => {
+  it('a result that adds nothing to the state is not written again; one that adds is', async () => {
     const { rows, store } = memoryStore();
     let saves = 0;
     const counted: TrustStore = {
@@ -120,7 +120,7 @@ describe('issue 12 item 1: the TrustBook keeps each conversation’s state throu
     expect((await book.state('u')).malicious).toBeNull();
   });
 
-  it('a result into a conversation with nothing stored that leaves it empty writes nothing (issue 14)', async () => {
+  it('a result into a conversation with nothing stored that leaves it empty writes nothing', async () => {
     const { rows, store } = memoryStore();
     let saves = 0;
     const book = new TrustBook(undefined, {
@@ -156,7 +156,7 @@ function countedStore() {
   return { rows, counts, store: counted };
 }
 
-describe('issue 14: a store with no other writer is read once per conversation', () => {
+describe('a store with no other writer is read once per conversation', () => {
   it('with soleWriter, a state read or written is not read again, and is what the store holds', async () => {
     const { rows, counts, store } = countedStore();
     const book = new TrustBook(undefined, store, { soleWriter: true });

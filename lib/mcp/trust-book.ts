@@ -34,14 +34,14 @@ interface Loaded {
 export interface TrustBookOptions {
   /**
    * Nothing but this book writes the store (the embedded database, opened by this process only):
-   * a state it read or wrote is kept and not read again (issue 14: a call and its result each read
+   * a state it read or wrote is kept and not read again (a call and its result each read
    * the conversation's row). With another writer (instances sharing PostgreSQL) every use reads it.
    */
   soleWriter?: boolean;
 }
 
 /**
- * Issue 12: each conversation's SEP trust state (an "agent session"), read before a call is decided
+ * Each conversation's SEP trust state (an "agent session"), read before a call is decided
  * and propagated after every result, whichever surface made the call. Updates of one conversation
  * run one after another, so two results arriving together both count. A call outside a
  * conversation (the developer preview, a view call the server cannot place) uses the user's
@@ -139,7 +139,7 @@ export class TrustBook {
         const next = change(current.state);
         const text = serializeTrustState(next);
         // A result that adds nothing to the state (stored, or the empty one no row stands for) is not
-        // written (issue 14: a database round trip less before most results reach anyone), nor over
+        // written (a database round trip less before most results reach anyone), nor over
         // another instance's newer row. An unreadable row is replaced by a readable one.
         if (this.store) {
           if (current.source === 'unreadable' || text !== serializeTrustState(current.state)) {

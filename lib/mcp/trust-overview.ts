@@ -16,7 +16,7 @@ export interface TrustOverview {
   conversations: Array<{ id: string; title: string; state: TrustState }>;
 }
 
-/** What the developer preview shows of the user's trust states (issue 12 item 6). */
+/** What the developer preview shows of the user's trust states. */
 export async function trustOverview(userId: string): Promise<TrustOverview> {
   const [registry, db] = await Promise.all([getRegistry(), getDb()]);
   const rows = await listTrustStates(db, userId);

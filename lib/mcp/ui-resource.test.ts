@@ -62,7 +62,7 @@ function json(parts: Uint8Array[]): Record<string, unknown> {
   return JSON.parse(Buffer.concat(parts).toString('utf8'));
 }
 
-describe('the view as the browser gets it (issue 14: its HTML escaped and hashed once per read)', () => {
+describe('the view as the browser gets it (its HTML escaped and hashed once per read)', () => {
   const resource: UiResource = {
     uri: URI,
     html: '<script>let s = "a\\"b</script>\u2028\u0000 é ✓ \ud83d\ude00',

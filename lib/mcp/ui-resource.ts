@@ -125,7 +125,7 @@ const hashes = new WeakMap<UiResource, string>();
 /**
  * The view with `extra` beside it, as the UTF-8 bytes of one JSON object, in parts (GET
  * /api/apps/ui-resource). The HTML, up to 5 MB, is escaped and encoded once per read, not once per
- * request (issue 14): a response made from the whole JSON as a string copied it twice more per
+ * request: a response made from the whole JSON as a string copied it twice more per
  * request (a well-formed copy of the string, then its bytes), over 1 MB of garbage a view's boot.
  */
 export function uiResourceJson(resource: UiResource, extra: Record<string, unknown>): Uint8Array[] {

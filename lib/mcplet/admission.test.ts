@@ -156,13 +156,13 @@ describe('5.3.1 discovery: the host rejects tools that break the MCPlet rules', 
     ['a slash', 'a/b'],
     ['a non-string', 42],
     ['non-ASCII letters', 'recherché'],
-  ])('attack 7: rejects %s', (_label, name) => {
+  ])('tool metadata injection: rejects %s', (_label, name) => {
     expect(codes(admitTool(tool({ mcpletType: 'read', visibility: ['model'] }, { name }), strict))).toContain(
       'INVALID_NAME',
     );
   });
 
-  it('attack 7: accepts a 128-character name of the allowed characters', () => {
+  it('tool metadata injection: accepts a 128-character name of the allowed characters', () => {
     const name = `${'a'.repeat(120)}_.-AZ09`.slice(0, 128);
     expect(admitTool(tool({ mcpletType: 'read', visibility: ['model'] }, { name }), strict).status).toBe(
       'admitted',
@@ -188,7 +188,7 @@ describe('5.3.1 discovery: the host rejects tools that break the MCPlet rules', 
     expect(JSON.stringify(verdict)).toContain('string, integer or boolean');
   });
 
-  it('attack 7: strips invisible characters from descriptions and flags instruction-like text', () => {
+  it('tool metadata injection: strips invisible characters from descriptions and flags instruction-like text', () => {
     const t = admitted(
       admitTool(
         tool(

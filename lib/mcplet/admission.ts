@@ -168,7 +168,7 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
     reasons.push(
       reject(
         'INVALID_NAME',
-        'attack 7',
+        'WebMCP tool name',
         `the name ${JSON.stringify(shownName)} is not 1-128 characters of letters, digits, _ . -`,
       ),
     );
@@ -273,11 +273,13 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
   const rawDescription = typeof raw.description === 'string' ? raw.description : '';
   const description = stripInvisible(rawDescription);
   if (description.removed > 0)
-    warnings.push(`attack 7: ${description.removed} invisible character(s) removed from the description`);
+    warnings.push(
+      `tool metadata injection: ${description.removed} invisible character(s) removed from the description`,
+    );
   const withheld = looksLikeInstructions(description.text);
   if (withheld)
     warnings.push(
-      'attack 7: the description reads like instructions to the model, so the model is not shown it',
+      'tool metadata injection: the description reads like instructions to the model, so the model is not shown it',
     );
   if (!description.text.trim()) warnings.push('5.1: the tool has no description');
 

@@ -90,7 +90,7 @@ describe('the gate table', () => {
     expect(GATE_TABLE.passkey).toMatchObject({ server: 'assertion', editable: false, rememberable: false });
   });
 
-  it('issue 11: remembered approvals are never offered for review or passkey', () => {
+  it('remembered approvals are never offered for review or passkey', () => {
     expect(GATE_LEVELS.filter((g) => GATE_TABLE[g].rememberable)).toEqual(['confirm']);
   });
 });

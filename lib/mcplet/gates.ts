@@ -22,7 +22,7 @@ export type GateRowName = Gate | RequestGate;
 
 /**
  * What the server must hold before dispatch. `approval`: a server-issued gate pass for exactly this
- * call, minted from the user's answer to a ticket (issue 11 item 3 adds: or from a remembered rule,
+ * call, minted from the user's answer to a ticket (or from a remembered rule,
  * where `rememberable`). `assertion`: such a pass that also carries a passkey assertion obtained
  * for this call (spec 7); never remembered. `server-verified`: such a pass that carries the user's
  * assertion for a challenge the MCP server itself issued for this call; the server verifies it
@@ -41,7 +41,7 @@ export interface RequestRow {
   waits: boolean;
   /** The user may edit the arguments before approving; the approval binds to what is sent. */
   editable: boolean;
-  /** A remembered approval may stand in for the user's answer (issue 11 item 3). */
+  /** A remembered approval may stand in for the user's answer. */
   rememberable: boolean;
   /** What the user gives, for messages: "needs your …". */
   asks: string;

@@ -14,7 +14,7 @@ import { maliciousNote, sepUntrustedSource } from './trust-projection';
 import type { McpletTool } from './types';
 
 /**
- * Issue 12, item 1: the one way a tool output reaches the model, fresh or rebuilt from storage.
+ * The one way a tool output reaches the model, fresh or rebuilt from storage.
  * `redactToolResult` runs once when a result arrives: what the model may see of it (redaction.ts,
  * with the tool's declarations), the values withheld and why (for the card, the scrub set and
  * sealing), and what the projection needs (source, untrusted mark, a boundary). `projectModelFacing`

@@ -1,4 +1,4 @@
-/** Attack 7 and WebMCP's name rule: 1-128 characters of [A-Za-z0-9_.-]. */
+/** WebMCP's name rule (docs/security.md, "Tool metadata injection"): 1-128 characters of [A-Za-z0-9_.-]. */
 export const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 export function isValidToolName(value: unknown): value is string {

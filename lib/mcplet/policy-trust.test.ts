@@ -34,7 +34,7 @@ const flagged: TrustState = { ...EMPTY_TRUST_STATE, malicious: { origin: 'web/fe
 
 const off = (rule: keyof TrustPolicyConfig): Partial<TrustPolicyConfig> => ({ [rule]: false });
 
-describe('issue 12 item 3: decide() escalates the gate by the conversation trust state (SEP client responsibility 2)', () => {
+describe('decide() escalates the gate by the conversation trust state (SEP client responsibility 2)', () => {
   it('SEP Example 1: a public destination in an open-world conversation needs a confirmation naming the attribution', () => {
     const decision = decide(share, model, {}, session, { trust: { state: page } });
     expect(decision).toMatchObject({ allow: true, gate: 'confirm', rule: 'public-destination' });

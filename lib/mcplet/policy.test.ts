@@ -101,7 +101,7 @@ describe('4 and 8.3: the gate a call needs', () => {
     ).toBe('confirm');
   });
 
-  it('attack 8: nothing in the arguments lowers a gate', () => {
+  it('prompt injection in results: nothing in the arguments lowers a gate', () => {
     const action = t({ mcpletType: 'action', visibility: ['app'] });
     const decision = decide(
       action,
@@ -178,7 +178,7 @@ describe('8.2 the view-tool surface: the model calling a tool an open view provi
     });
   });
 
-  it('attack 8: nothing in the arguments lowers a view tool’s gate', () => {
+  it('prompt injection in results: nothing in the arguments lowers a view tool’s gate', () => {
     expect(
       decide(
         viewTool,
@@ -190,13 +190,13 @@ describe('8.2 the view-tool surface: the model calling a tool an open view provi
   });
 });
 
-describe('attack 18 and MCPlet 5.3.2 re-listing: a changed tool is refused until its diff is accepted', () => {
+describe('rug-pull, MCPlet 5.3.2 re-listing: a changed tool is refused until its diff is accepted', () => {
   const changed = t({ visibility: ['model', 'app'], pin: 'changed' });
 
   it.each([
     ['the model', { kind: 'model' as const }],
     ['a view of its own server', { kind: 'app' as const, serverId: 'restaurant' }],
-  ])('attack 18: %s cannot call a changed tool', (_who, surface) => {
+  ])('rug-pull: %s cannot call a changed tool', (_who, surface) => {
     expect(decide(changed, surface, {}, session)).toMatchObject({
       allow: false,
       code: 'TOOL_CHANGED',

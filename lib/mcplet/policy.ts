@@ -64,7 +64,7 @@ export interface GateContext {
 }
 
 /**
- * 4, 6.7, 7.2, the HITL hint and trust escalation (issue 12): what must stand between a call and
+ * 4, 6.7, 7.2, the HITL hint and trust escalation: what must stand between a call and
  * its dispatch, and which rule said so. The SEP's annotations only ever raise the precedence's level.
  */
 export function gateVerdict(tool: McpletTool, context: GateContext = {}): TrustVerdict {

@@ -40,7 +40,7 @@ describe('15: what the model sees of a tool result', () => {
     ]);
   });
 
-  it('issue 15 item 9: keeps audio as audio, with its media type', () => {
+  it('keeps audio as audio, with its media type', () => {
     expect(projectForModel({ content: [{ type: 'audio', data: 'UklG', mimeType: 'audio/wav' }] })).toEqual([
       { type: 'audio', data: 'UklG', mimeType: 'audio/wav' },
     ]);

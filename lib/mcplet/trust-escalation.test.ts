@@ -45,7 +45,7 @@ const maliciousState = propagate(EMPTY_TRUST_STATE, WEB, {
   untrustedPublic: false,
 });
 
-describe('issue 12 item 6 / SEP Example 1: public destination with open-world or sensitive data → confirm', () => {
+describe('SEP Example 1: public destination with open-world or sensitive data → confirm', () => {
   it('open-world data: confirm, and the reason names the attribution that may leave', () => {
     const r = escalateForTrust({ gate: 'none', tool: sendEmail, state: openWorldState });
     expect(r.gate).toBe('confirm');
@@ -438,7 +438,7 @@ describe('escalateVerdict: the gate precedence names the trust rule only when it
   });
 });
 
-describe('issue 11.3 × issue 12: a remembered approval never silently covers a trust escalation from the conversation', () => {
+describe('remembered approvals × trust escalation: a remembered approval never silently covers a trust escalation from the conversation', () => {
   it('public-destination and malicious-activity reasons cannot be covered; irreversible (part of the pinned definition) can', () => {
     const reasons = (state: TrustState, tool: TrustDeclaration) =>
       escalateForTrust({ gate: 'confirm', tool, state }).reasons;

@@ -6,7 +6,7 @@ import { GATE_TABLE, type Gate, stricter } from './gates';
 import type { McpletType } from './types';
 
 /**
- * Trust-driven escalation (issue 12 item 6): the SEP's annotations may raise a call's gate, never
+ * Trust-driven escalation: the SEP's annotations may raise a call's gate, never
  * lower it (client responsibility 5). Called with the level `resolveGate` chose; each rule is on by
  * default and switchable (host.config.json later).
  */
@@ -206,7 +206,7 @@ const CONVERSATION_RULES: ReadonlySet<TrustRule> = new Set([
 ]);
 
 /**
- * Whether a remembered approval (issue 11.3, docs/gates.md) may stand in for this call's
+ * Whether a remembered approval (docs/gates.md) may stand in for this call's
  * confirmation. A rule is bound to the tool's pinned definition, so it may cover what that
  * definition asks for (`irreversible` is part of it), never a confirmation the conversation's data
  * asks for: open-world or sensitive data about to leave, or a result flagged malicious. Such a call

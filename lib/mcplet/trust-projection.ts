@@ -3,7 +3,7 @@ import type { SepUntrustedSource } from '../trust/untrusted-content';
 import { DEFAULT_TRUST_POLICY, type TrustPolicyConfig } from './trust-escalation';
 
 /**
- * Issue 12: the SEP places that make a whole result untrusted content, first match named. A
+ * The SEP places that make a whole result untrusted content, first match named. A
  * `maliciousActivityHint` or `openWorldHint` in the result's `_meta.annotations` always counts;
  * `returnMetadata.source: untrustedPublic` (the tool's or the result's) counts while the host's
  * `trustPolicy.untrustedSource` switch is on.

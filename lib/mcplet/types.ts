@@ -79,12 +79,12 @@ export interface McpletTool {
   /** SEP trust annotations the tool declares (possible sets); untrusted hints that may only raise a gate. */
   trust?: TrustDeclaration;
   admittedBy: AdmittedBy;
-  /** Attack 7: the description read like instructions, so the model is not shown it. */
+  /** docs/security.md, "Tool metadata injection": the description read like instructions, so the model is not shown it. */
   descriptionWithheld?: boolean;
   /** Set for a tool an open MCP Apps view provides (its id); `serverId` is then the view's server. */
   viewId?: string;
   /**
-   * Attack 18, for the user asking: `changed` when the server re-listed the tool with a definition
+   * For the user asking (docs/security.md, "Rug-pulls"): `changed` when the server re-listed the tool with a definition
    * other than the one pinned; `new` when it appeared after the server's first admission.
    */
   pin?: 'changed' | 'new';

@@ -1,5 +1,5 @@
 /**
- * SEP-2672, per-call verified approval (../shared/notes/verified-approval.md): what a tool's listing
+ * SEP-2672, per-call verified approval: what a tool's listing
  * declares, the `_meta` of a call's evidence, and the refusal reasons in the user's words. Pure.
  */
 export const VERIFIED_APPROVAL_KEY = 'io.modelcontextprotocol/verified-approval';

@@ -16,7 +16,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * MCP Apps: the tools an open view lists, admitted by the same rules as an MCP server's tools
- * (attack 7: the name rule, invisible characters, instruction-like descriptions withheld; 5.1: an
+ * (docs/security.md, "Tool metadata injection": the name rule, invisible characters, instruction-like descriptions withheld; 5.1: an
  * object input schema). The gate is read from the standard `readOnlyHint` annotation alone, through
  * the `annotations` admission mode: `readOnlyHint: true` is a read tool with no gate, anything else
  * an action behind a host-drawn confirmation. `untrustedContentHint` and `openWorldHint` (in

@@ -16,7 +16,7 @@ const hostedOperator: OutboundPolicy = { mode: 'hosted', addedBy: 'operator' };
 const localOperator: OutboundPolicy = { mode: 'local', addedBy: 'operator' };
 const EVERY_POLICY = [localUser, hostedUser, localOperator, hostedOperator];
 
-/** Side door 4: refused for every server, in every mode. Each row: [name, host as written, kind]. */
+/** Refused for every server, in every mode. Each row: [name, host as written, kind]. */
 const ALWAYS: Array<[string, string, string]> = [
   ['1: refuses 169.254.169.254 (cloud metadata) dotted', '169.254.169.254', 'link-local'],
   ['2: refuses the bottom of 169.254.0.0/16', '169.254.0.1', 'link-local'],
@@ -93,7 +93,7 @@ const PUBLIC: Array<[string, string]> = [
   ['69: allows 8.8.8.8 IPv4-mapped', '::ffff:808:808'],
 ];
 
-describe('side door 4: addresses refused always', () => {
+describe('outbound requests: addresses refused always', () => {
   for (const [name, host, kind] of ALWAYS) {
     it(name, () => {
       for (const policy of EVERY_POLICY) {
@@ -105,7 +105,7 @@ describe('side door 4: addresses refused always', () => {
   }
 });
 
-describe('side door 4: loopback and private networks', () => {
+describe('outbound requests: loopback and private networks', () => {
   for (const [name, host, kind] of LOCAL_NETWORKS) {
     it(`${name}: refused for a server added over the API in hosted mode, allowed otherwise`, () => {
       const refused = checkHost(host, hostedUser);
@@ -118,7 +118,7 @@ describe('side door 4: loopback and private networks', () => {
   }
 });
 
-describe('side door 4: public addresses', () => {
+describe('outbound requests: public addresses', () => {
   for (const [name, host] of PUBLIC) {
     it(name, () => {
       for (const policy of EVERY_POLICY) expect(checkHost(host, policy)).toEqual({ ok: true });
@@ -126,7 +126,7 @@ describe('side door 4: public addresses', () => {
   }
 });
 
-describe('side door 4: names', () => {
+describe('outbound requests: names', () => {
   it('70: refuses metadata.google.internal (any case, trailing dot)', () => {
     for (const host of [
       'metadata.google.internal',

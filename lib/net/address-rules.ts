@@ -1,7 +1,7 @@
 import type { DeploymentMode } from '../config/deployment';
 
 /**
- * Where the host may connect (side door 4). Pure: the guard at the I/O edge (guard.ts) asks these
+ * Where the host may connect (docs/security.md, "Outbound requests"). Pure: the guard at the I/O edge (guard.ts) asks these
  * rules about the URL's host before connecting and about every address a name resolves to.
  */
 

@@ -62,7 +62,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-describe('side door 4: the outbound guard', () => {
+describe('outbound requests: the outbound guard', () => {
   it('refuses an IP literal before any connection (literals skip DNS)', async () => {
     const dns = fakeDns({});
     const fetch = createGuardedFetch(localUser, { resolve: dns.resolve });
@@ -185,7 +185,7 @@ describe('side door 4: the outbound guard', () => {
     expect(hits.length).toBe(before);
   });
 
-  it('issue 14: requests sharing one caller signal leave no listener on it, and its abort still reaches each', async () => {
+  it('requests sharing one caller signal leave no listener on it, and its abort still reaches each', async () => {
     const fetch = createGuardedFetch(localUser);
     const shared = new AbortController();
     await Promise.all(

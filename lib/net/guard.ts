@@ -5,7 +5,7 @@ import { checkAddress, checkUrl, type OutboundPolicy, parseOutboundUrl, type Ver
 import { fetchViaRequest, NULL_BODY_STATUSES, REDIRECTS, takesPlainBody } from './request-fetch';
 
 /**
- * The one door for the host's outbound HTTP (side door 4): MCP connections (Streamable HTTP, SSE,
+ * The one door for the host's outbound HTTP (docs/security.md, "Outbound requests"): MCP connections (Streamable HTTP, SSE,
  * hence UI resources), later OAuth and secret redemption. A name is resolved once, every address is
  * checked, and the socket connects to the checked address (no rebinding between check and use).
  * IP literals skip resolution, so they are checked before the request. Redirects are followed here,
@@ -149,7 +149,7 @@ export function createGuardedFetch(policy: OutboundPolicy, options: GuardOptions
   const once = async (url: URL, init: RequestInit): Promise<Response> => {
     assertAllowed(url, policy);
     // Each request its own signal, following the caller's: undici keeps its abort listener until
-    // the request is collected, so one transport-wide signal gathered thousands (issue 14).
+    // the request is collected, so one transport-wide signal gathered thousands.
     const signal = init.signal ? AbortSignal.any([init.signal]) : undefined;
     try {
       if (takesPlainBody(init.body)) return await fetchViaRequest(url, { ...init, signal }, dispatcher);

@@ -38,7 +38,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe("the model providers' fetch (issue 14)", () => {
+describe("the model providers' fetch", () => {
   it("sends a model's request past the global fetch (Next's, in the host) and streams the answer as it comes", async () => {
     const global = vi.spyOn(globalThis, 'fetch');
     const response = await modelFetch(`${base}/stream`, { method: 'POST', body: '{"stream":true}' });

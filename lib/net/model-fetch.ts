@@ -5,7 +5,7 @@ import { fetchViaRequest, REDIRECTS, takesPlainBody } from './request-fetch';
 let agent: Agent | undefined;
 
 /**
- * The model providers' fetch (issue 14). The global fetch in the host's server is Next's, which wraps
+ * The model providers' fetch. The global fetch in the host's server is Next's, which wraps
  * every request in its dedupe, cache and tracing layers over undici's fetch objects: a chat turn's
  * model request and every chunk of its answer paid for them. A model's endpoint is the operator's
  * configuration, not a server a user registered, so this is not the guard: undici's `request` on an

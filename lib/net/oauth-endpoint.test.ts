@@ -7,7 +7,7 @@ const hosted = { mode: 'hosted', addedBy: 'operator' } as const;
 const ok = (url: string, policy: typeof local | typeof hosted = local) =>
   checkOAuthEndpoint(new URL(url), server, policy).ok;
 
-describe('issue 13 item 1: OAuth endpoints named by metadata', () => {
+describe('OAuth endpoints named by metadata', () => {
   it('https anywhere the address rules allow', () => {
     expect(ok('https://auth.example.com/authorize')).toBe(true);
     expect(ok('https://auth.example.com/token', hosted)).toBe(true);

@@ -8,7 +8,7 @@ function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * Issue 13 item 1: an OAuth endpoint a server's metadata names (authorization, token, registration,
+ * An OAuth endpoint a server's metadata names (authorization, token, registration,
  * metadata documents). http or https only (never `javascript:`, `file:` …); https, except the MCP
  * server's own origin (its protected-resource metadata lives there) and loopback in local mode.
  * The address rules of the outbound guard apply on top (link-local, metadata names …).

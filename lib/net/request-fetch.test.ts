@@ -61,7 +61,7 @@ async function summary(response: Response) {
   };
 }
 
-describe("the guard's request transport answers as fetch does (issue 14)", () => {
+describe("the guard's request transport answers as fetch does", () => {
   it('status, headers (each set-cookie), body, and what fetch adds to a request', async () => {
     const requests: RequestInit[] = [
       { method: 'POST', body: 'plain text' },

@@ -5,7 +5,7 @@ import { type Dispatcher, request } from 'undici';
 /**
  * The guard's transport for what MCP transports send: undici's `request` through the guard's own
  * dispatcher, answered as a WHATWG Response. About a third of the CPU of undici's `fetch` for the same
- * exchange (issue 14: a tool call over HTTP). It behaves as `fetch` does where callers look: no
+ * exchange (a tool call over HTTP). It behaves as `fetch` does where callers look: no
  * redirect followed (the guard follows them, checking each hop), a failed connection rejects with
  * `TypeError('fetch failed')` carrying the cause, an abort rejects with the signal's reason, and a body
  * that breaks off errors with `TypeError('terminated')`. Other bodies (forms, streams) go to `fetch`.

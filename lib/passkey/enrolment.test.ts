@@ -56,7 +56,7 @@ afterAll(async () => {
   await passkey.close();
 });
 
-describe('attack 17: the host begins a second registration only with a proof', () => {
+describe('passkey assertions: the host begins a second registration only with a proof', () => {
   it('refuses without an assertion', async () => {
     await expect(beginRegistration(user)).rejects.toThrow(
       new EnrolmentRefused('Adding another passkey needs an assertion with one you already have.'),

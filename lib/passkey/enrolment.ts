@@ -5,7 +5,7 @@ import { Fido2Refused, passkeyStatus, registrationOptions } from './fido2-client
 
 export const ENROLMENT_NEEDS_PROOF = 'Adding another passkey needs an assertion with one you already have.';
 
-/** A registration the host refuses to begin: the user has a passkey and proved none (attack 17). */
+/** A registration the host refuses to begin: the user has a passkey and proved none (docs/security.md, "Passkey assertions"). */
 export class EnrolmentRefused extends Error {
   readonly status = 403;
 }

@@ -4,8 +4,8 @@ import type {
 } from '@simplewebauthn/browser';
 
 /**
- * @simplewebauthn/browser, fetched when a ceremony is near rather than with every page (issue 14:
- * the chat's first-load JavaScript). Each ceremony already awaits its options from the server
+ * @simplewebauthn/browser, fetched when a ceremony is near rather than with every page (to keep it
+ * out of the chat's first-load JavaScript). Each ceremony already awaits its options from the server
  * before it calls the authenticator, so the import adds no await a user gesture did not have.
  */
 const library = () => import('@simplewebauthn/browser');

@@ -4,7 +4,7 @@ import { log } from '../log/logger';
 import type { PinRecord } from '../mcp/pins';
 import { getRedis, getSubscriber, REDIS_PREFIX, type RedisClient } from './client';
 
-/** What one instance of a deployment tells the others (issue 16 item 4): they apply it to their memory. */
+/** What one instance of a deployment tells the others: they apply it to their memory. */
 export type InstanceEvent =
   | {
       kind: 'server-added' | 'server-removed' | 'server-reconnected' | 'server-readmitted';

@@ -39,7 +39,7 @@ console.log(JSON.stringify({ survivors: survivors.length, usedBefore: before.use
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-describe('idle collection (issue 14: memory back after a burst)', () => {
+describe('idle collection (memory back after a burst)', () => {
   it('collects once, in the first quiet window after work', () => {
     let state = { worked: false };
     const verdicts: boolean[] = [];

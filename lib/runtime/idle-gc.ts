@@ -2,7 +2,7 @@ import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * Issue 14: after a burst of work V8 keeps the heap it grew (old space, and the young generation's
+ * After a burst of work V8 keeps the heap it grew (old space, and the young generation's
  * 32 MB) until something allocates again; on an idle host nothing does, so its memory stayed at
  * the peak. When the event loop has gone quiet after work, the host asks V8 for one full collection
  * that also gives memory back. Runs in the Next server (instrumentation.ts, started with

@@ -20,7 +20,7 @@ export interface GatePrompt {
   command?: { argv: string[]; envKeys: string[]; cwd?: string };
   /** On confirmations that may be remembered: the scopes offered besides "allow once". */
   remember?: { scopes: ApprovalScopeKind[] };
-  /** Issue 12: why the SEP trust rules ask, naming what data from where may leave. */
+  /** Why the SEP trust rules ask, naming what data from where may leave. */
   trustReasons?: Array<{ rule: string; text: string }>;
   expiresAt: number;
 }

@@ -4,7 +4,7 @@ import { useToolChanges } from './tool-changes';
 const echo = { serverId: 'probe', toolName: 'probe_echo' };
 const refused = () => useToolChanges.getState().refused;
 
-describe('attack 18 in a view: a changed tool refused to a view, reviewed in its card', () => {
+describe('rug-pull in a view: a changed tool refused to a view, reviewed in its card', () => {
   beforeEach(() => {
     useToolChanges.setState({ refused: [] });
   });

@@ -14,7 +14,7 @@ export interface RefusedTool extends ChangedToolRef {
 }
 
 interface ToolChangesState {
-  /** Changed tools a view tried to call in this page (attack 18), and whether the user has accepted them since. */
+  /** Changed tools a view tried to call in this page (docs/security.md, "Rug-pulls"), and whether the user has accepted them since. */
   refused: RefusedTool[];
   report(ref: ChangedToolRef): void;
   accepted(ref: ChangedToolRef): void;

@@ -80,7 +80,7 @@ describe('remembered approvals: what a rule covers', () => {
     expect(ruleCovers(inV1, { ...call, viewId: undefined })).toBe(false);
   });
 
-  it('attack 18: a rule is bound to the pinned definition; a changed tool is not covered', () => {
+  it('rug-pull: a rule is bound to the pinned definition; a changed tool is not covered', () => {
     expect(ruleCovers(rule({ kind: 'always' }), { ...call, pinHash: 'pin-b' })).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import type { Gate } from '../mcplet/policy';
 
 /**
- * Remembered approvals (issue 11 item 3): a user's standing "yes" to a tool, so a view that polls an
+ * Remembered approvals: a user's standing "yes" to a tool, so a view that polls an
  * action does not raise a dialog every time. A rule names one tool of one server, is bound to the
  * tool's pinned definition (a changed tool is not covered), and has a scope.
  */

@@ -3,7 +3,7 @@ import { bindRefusal, mayAskToRunCommand, restartsStoredCommand } from './comman
 
 const host = 'http://localhost:3000';
 
-describe('attack 15: a stdio server over the API (command execution)', () => {
+describe('command execution: a stdio server over the API', () => {
   it("may be asked for from the host's own page in local mode (the confirmation comes next)", () => {
     expect(mayAskToRunCommand('local', { origin: host, fetchSite: 'same-origin' }, host)).toEqual({
       ok: true,

@@ -11,7 +11,7 @@ export interface RequestOrigin {
 export type CommandVerdict = { ok: true } | { ok: false; reason: string };
 
 /**
- * Attack 15: a stdio server runs a program on the host's machine, so only the operator may start
+ * docs/security.md, "Command execution": a stdio server runs a program on the host's machine, so only the operator may start
  * one. Over the API that is the person at the host's own page, in local mode, and only after a
  * host-drawn confirmation (the caller opens it). A request naming another origin, or with no browser
  * headers at all (curl, another program), is refused; in hosted mode commands come only from

@@ -525,8 +525,8 @@ describe('redaction: MCP content annotations.audience', () => {
   });
 });
 
-describe('redaction: issue 12 item 1, secrets nobody marked', () => {
-  it('issue 12 item 1: a credential in the plain text of an unmarked tool is withheld with its reason', () => {
+describe('redaction: secrets nobody marked', () => {
+  it('a credential in the plain text of an unmarked tool is withheld with its reason', () => {
     const redaction = redactForModel({ content: [{ type: 'text', text: `Your token is ${GH_TOKEN}.` }] }, {});
     expect(redaction.result.content).toEqual([{ type: 'text', text: `Your token is ${WITHHELD_MARKER}.` }]);
     expect(redaction.sensitiveValues).toEqual([GH_TOKEN]);
@@ -536,7 +536,7 @@ describe('redaction: issue 12 item 1, secrets nobody marked', () => {
     expect(redaction.notice).toContain('a GitHub token');
   });
 
-  it('issue 12 item 1: a credential used as a key is withheld there, and the notice names only its kind', () => {
+  it('a credential used as a key is withheld there, and the notice names only its kind', () => {
     // Not AWS's published example key: secretlint's AWS rule leaves that one alone on purpose.
     const awsSecret = `wJalrXUtnFEMI/K7MDENG/bPxRfiCY${'FAKEKEY123'}`;
     const key = `aws_secret_access_key=${awsSecret}`;
@@ -549,7 +549,7 @@ describe('redaction: issue 12 item 1, secrets nobody marked', () => {
     expect(redaction.notice).toContain('an AWS secret access key.');
   });
 
-  it('issue 12 item 1: a credential in structuredContent (any field name, keys too) is withheld and scrubbed from text', () => {
+  it('a credential in structuredContent (any field name, keys too) is withheld and scrubbed from text', () => {
     const result = {
       content: [{ type: 'text', text: `link: https://x.test/?t=${encodeURIComponent(GH_TOKEN)}` }],
       structuredContent: { type: GH_TOKEN, data: [GH_TOKEN], [GH_TOKEN]: 1 },
@@ -563,7 +563,7 @@ describe('redaction: issue 12 item 1, secrets nobody marked', () => {
     });
   });
 
-  it('issue 12 item 1: a connection-string password is masked in place even below the scrub floor', () => {
+  it('a connection-string password is masked in place even below the scrub floor', () => {
     const redaction = redactForModel(
       { content: [{ type: 'text', text: 'postgres://user:pass@host/db' }] },
       {},
@@ -573,7 +573,7 @@ describe('redaction: issue 12 item 1, secrets nobody marked', () => {
     ]);
   });
 
-  it('issue 12 item 1 (host.config.json): the credential patterns are configurable', () => {
+  it('host.config.json: the credential patterns are configurable', () => {
     const none = redactForModel(
       { content: [{ type: 'text', text: GH_TOKEN }] },
       {},
@@ -582,12 +582,12 @@ describe('redaction: issue 12 item 1, secrets nobody marked', () => {
     expect(none.result.content).toEqual([{ type: 'text', text: GH_TOKEN }]);
   });
 
-  it('issue 12 item 1: binary payloads are neither searched nor altered', () => {
+  it('binary payloads are neither searched nor altered', () => {
     const image = { type: 'image', data: 'AKIAIOSFODNN7EXAMPLE', mimeType: 'image/png' };
     expect(redactForModel({ content: [image] }, {}).result.content).toEqual([image]);
   });
 
-  it('issue 12 item 1: an embedded resource’s blob is binary; a blob or data field anywhere else is text', () => {
+  it('an embedded resource’s blob is binary; a blob or data field anywhere else is text', () => {
     const key = 'AKIAIOSFODNN7EXAMPLE';
     const resource = {
       type: 'resource',
@@ -614,8 +614,8 @@ describe('redaction: issue 12 item 1, secrets nobody marked', () => {
   });
 });
 
-describe('redaction: issue 12 item 1, scrubbing of later context', () => {
-  it('issue 12 item 1: a value withheld from one result is scrubbed from a later result of another, unmarked tool', () => {
+describe('redaction: scrubbing of later context', () => {
+  it('a value withheld from one result is scrubbed from a later result of another, unmarked tool', () => {
     const first = redactForModel(apiKeyResult, apiKeyTool);
     const scrubSet = createScrubSet(first.sensitiveValues);
     const later = redactForModel(
@@ -629,7 +629,7 @@ describe('redaction: issue 12 item 1, scrubbing of later context', () => {
     });
   });
 
-  it('issue 12 item 1: a numeric sensitive value (x-sensitive number) is withheld when a later result repeats it as a number', () => {
+  it('a numeric sensitive value (x-sensitive number) is withheld when a later result repeats it as a number', () => {
     const first = redactForModel(
       { content: [], structuredContent: { pin: 98765432 } },
       { outputSchema: { type: 'object', properties: { pin: { type: 'number', 'x-sensitive': true } } } },
@@ -710,12 +710,12 @@ describe('redaction: properties of every redaction', () => {
   ];
 
   for (const { name, result, tool, secrets } of fixtures) {
-    it(`issue 12 item 1: no raw value anywhere in what the model reads (${name})`, () => {
+    it(`no raw value anywhere in what the model reads (${name})`, () => {
       const text = modelText(redactForModel(result, tool));
       for (const secret of secrets) expect(text).not.toContain(secret);
     });
 
-    it(`issue 12 item 1: redacting twice is stable (${name})`, () => {
+    it(`redacting twice is stable (${name})`, () => {
       const once = redactForModel(result, tool);
       const twice = redactForModel(once.result, tool);
       expect(twice.result).toEqual(once.result);
@@ -723,7 +723,7 @@ describe('redaction: properties of every redaction', () => {
     });
   }
 
-  it('issue 12 item 1: the result _meta is not model-facing; isError is kept; a malformed result gives empty content', () => {
+  it('the result _meta is not model-facing; isError is kept; a malformed result gives empty content', () => {
     const redaction = redactForModel({ content: [], isError: true, _meta: { secret: 'meta-secret-1' } }, {});
     expect(redaction.result).toEqual({ content: [], isError: true });
     expect(redactForModel('garbage', {}).result).toEqual({ content: [] });
@@ -731,7 +731,7 @@ describe('redaction: properties of every redaction', () => {
     expect(redactForModel({ content: [] }, {}).notice).toBeUndefined();
   });
 
-  it('issue 12 item 1: redaction does not change its input', () => {
+  it('redaction does not change its input', () => {
     const input = structuredClone(apiKeyResult);
     redactForModel(input, apiKeyTool);
     expect(input).toEqual(apiKeyResult);

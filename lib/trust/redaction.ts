@@ -1,5 +1,5 @@
 /**
- * Redaction before the model (issue 12, item 1). Seed: the WebMCP sensitive-output proposal
+ * Redaction before the model. Seed: the WebMCP sensitive-output proposal
  * (`../shared/specs/webmcp-proposal-sensitive-output.txt`) and MCP content `annotations.audience`.
  * `redactForModel` turns a `tools/call` result into what the model may see, and says which raw
  * values were withheld and why (for the tool card and the conversation's scrub set):

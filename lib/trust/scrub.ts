@@ -1,5 +1,5 @@
 /**
- * Scrubbing (issue 12, item 1, last rule): once a value is known to be sensitive in a conversation,
+ * Scrubbing: once a value is known to be sensitive in a conversation,
  * every later thing that goes to the model (tool results, `ui/update-model-context`, `ui/message`,
  * derived results) has each occurrence replaced by the marker. Occurrences are found verbatim, as they
  * appear inside a JSON string (`JSON.stringify` escaping) and URL-encoded (`encodeURIComponent`, and

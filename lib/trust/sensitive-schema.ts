@@ -2,7 +2,7 @@ import type { RedactionReason, RedactionRule } from './redaction';
 import { WITHHELD_MARKER } from './scrub';
 
 /**
- * Issue 12 item 1, section 3 of the sensitive-output proposal: walking a tool's `outputSchema`
+ * Section 3 of the sensitive-output proposal: walking a tool's `outputSchema`
  * alongside its `structuredContent` — `x-sensitive` fields pruned (`pruneSensitive`), or every value
  * marked under `sensitiveHint` (`markAll`) — collecting the raw values withheld and why.
  */

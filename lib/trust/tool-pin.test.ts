@@ -28,7 +28,7 @@ const pinned = (over: Partial<ToolDefinition>, reading: Partial<PinnedTool['read
   };
 };
 
-describe('attack 18: the canonical hash of a tool definition', () => {
+describe('rug-pull: the canonical hash of a tool definition', () => {
   it('is stable under key order at every depth', () => {
     const reordered: ToolDefinition = {
       _meta: { visibility: ['model'], mcpletType: 'read' },
@@ -67,7 +67,7 @@ describe('attack 18: the canonical hash of a tool definition', () => {
   });
 });
 
-describe('attack 18: the diff the user reviews', () => {
+describe('rug-pull: the diff the user reviews', () => {
   it('lists nothing when nothing changed', () => {
     expect(diffPinned(pinned({}), pinned({}))).toEqual([]);
   });
@@ -120,7 +120,7 @@ describe('MCPlet 5.3.2 re-listing against the pins', () => {
     expect(pinVerdict(true, { hash: 'h', addedLater: false }, 'h')).toBe('pinned');
   });
 
-  it('attack 18: a different hash is changed, for a new tool too', () => {
+  it('rug-pull: a different hash is changed, for a new tool too', () => {
     expect(pinVerdict(true, { hash: 'h', addedLater: false }, 'x')).toBe('changed');
     expect(pinVerdict(true, { hash: 'h', addedLater: true }, 'x')).toBe('changed');
   });

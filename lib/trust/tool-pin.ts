@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical';
 
-/** What a server says about one tool: every field a rug-pull could change (attack 18). */
+/** What a server says about one tool: every field a rug-pull could change (docs/security.md, "Rug-pulls"). */
 export interface ToolDefinition {
   name: string;
   title?: unknown;

@@ -143,7 +143,7 @@ describe('SEP Action Security Metadata: returnMetadata and DataClass', () => {
     ]);
   });
 
-  it('issue 12 item 6: credentials, financial, pii and regulated are sensitive; none and user are not', () => {
+  it('credentials, financial, pii and regulated are sensitive; none and user are not', () => {
     for (const c of ['credentials', 'financial', 'pii', 'regulated', 'regulated:HIPAA'] as const)
       expect(isSensitiveClass(c), c).toBe(true);
     for (const c of ['none', 'user'] as const) expect(isSensitiveClass(c), c).toBe(false);

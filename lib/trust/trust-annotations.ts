@@ -1,5 +1,5 @@
 /**
- * Trust annotations of the MCP SEP "Trust and Sensitivity Annotations" (issue 12 item 5): the
+ * Trust annotations of the MCP SEP "Trust and Sensitivity Annotations": the
  * tool-level declarations in `annotations` (`tools/list`, possible sets) and the result-level ones in
  * `CallToolResult._meta.annotations` (what this response actually holds). Read leniently: a field of
  * the wrong shape, or an enum value the SEP does not name, is dropped with a reason, and the rest is
@@ -198,7 +198,7 @@ export function readResultTrust(result: unknown): TrustReading {
   return readTrustAnnotations(meta?.annotations);
 }
 
-/** The classes the host treats as sensitive for escalation (issue 12 item 6). */
+/** The classes the host treats as sensitive for escalation. */
 export function isSensitiveClass(c: SensitivityClass): boolean {
   return (
     c === 'pii' || c === 'financial' || c === 'credentials' || c === 'regulated' || c.startsWith('regulated:')

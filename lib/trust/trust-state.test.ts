@@ -185,7 +185,7 @@ describe('SEP Propagation Rules 2: attribution accumulates as a union', () => {
   });
 });
 
-describe('issue 12 item 5: the sensitivity classes seen are a union', () => {
+describe('the sensitivity classes seen are a union', () => {
   it('tool-level possible classes and result classes both count; none is never recorded', () => {
     let s = propagateResult(
       EMPTY_TRUST_STATE,

@@ -1,5 +1,5 @@
 /**
- * Untrusted content (issue 11, item 5): which tool results the model must receive as data, not
+ * Untrusted content: which tool results the model must receive as data, not
  * instructions. Sources, each read only as a literal `true` (absent, `false` or any other value
  * marks nothing, and a `false` somewhere never clears a `true` elsewhere: a hint can only raise):
  * - WebMCP 4.2.1 `ToolAnnotations.untrustedContentHint` ("the tool's output contains data that is
@@ -18,7 +18,7 @@ export type HintLevel = 'tool' | 'result' | 'content';
 export type HintPlace = 'annotations' | '_meta';
 
 /**
- * The SEP "Trust and Sensitivity Annotations" places (issue 12): a result's `_meta.annotations`
+ * The SEP "Trust and Sensitivity Annotations" places: a result's `_meta.annotations`
  * (`openWorldHint`, `maliciousActivityHint`, `returnMetadata.source: untrustedPublic`) and a tool's
  * `annotations.returnMetadata.source: untrustedPublic`. Read by lib/mcplet/trust-projection.ts.
  */

@@ -159,7 +159,7 @@ export function passkeyHandler(config: PasskeyConfig) {
   /**
    * Who may register a credential now: anyone for a user's first one (Phase 3: it authorises
    * nothing); for a user who has one, only an assertion by one of theirs answering an enrolment
-   * challenge issued for them (attack 17).
+   * challenge issued for them (docs/security.md, "Passkey assertions").
    */
   async function registrationGrant(
     userId: string,

@@ -100,7 +100,7 @@ describe('7.2 Phase 6: the demo backend verifies before it acts', () => {
     expect(booked()).toBe(before);
   });
 
-  it('attack 10: a replayed assertion is refused', async () => {
+  it('passkey assertions: a replayed assertion is refused', async () => {
     const auth = authenticator.assert(await challengeFor(booking), 'localhost', ORIGIN);
     expect((await reserve(booking, auth)).isError).toBeFalsy();
     const before = booked();
@@ -112,7 +112,7 @@ describe('7.2 Phase 6: the demo backend verifies before it acts', () => {
     expect(booked()).toBe(before);
   });
 
-  it('attack 10: an expired challenge is refused (TTL under 60 s)', async () => {
+  it('passkey assertions: an expired challenge is refused (TTL under 60 s)', async () => {
     const challenge = await challengeFor(booking);
     await new Promise((resolve) => setTimeout(resolve, 400));
     const before = booked();
@@ -124,7 +124,7 @@ describe('7.2 Phase 6: the demo backend verifies before it acts', () => {
     expect(booked()).toBe(before);
   });
 
-  it('attack 10: an assertion issued for other arguments is refused', async () => {
+  it('passkey assertions: an assertion issued for other arguments is refused', async () => {
     const auth = authenticator.assert(await challengeFor(booking), 'localhost', ORIGIN);
     const before = booked();
     const result = await reserve({ ...booking, partySize: 12 }, auth);
@@ -135,7 +135,7 @@ describe('7.2 Phase 6: the demo backend verifies before it acts', () => {
     expect(booked()).toBe(before);
   });
 
-  it('attack 10: a tampered signature is refused', async () => {
+  it('passkey assertions: a tampered signature is refused', async () => {
     const auth = authenticator.assert(await challengeFor(booking), 'localhost', ORIGIN);
     const signature = Buffer.from(auth.signature, 'base64url');
     signature[signature.length - 1] = (signature[signature.length - 1] ?? 0) ^ 0xff;
@@ -145,7 +145,7 @@ describe('7.2 Phase 6: the demo backend verifies before it acts', () => {
     expect(booked()).toBe(before);
   });
 
-  it('attack 10: user verification downgraded to presence only is refused', async () => {
+  it('passkey assertions: user verification downgraded to presence only is refused', async () => {
     const auth = authenticator.assert(await challengeFor(booking), 'localhost', ORIGIN, {
       userVerified: false,
     });
@@ -155,7 +155,7 @@ describe('7.2 Phase 6: the demo backend verifies before it acts', () => {
     expect(booked()).toBe(before);
   });
 
-  it('attack 10: an assertion from another origin is refused', async () => {
+  it('passkey assertions: an assertion from another origin is refused', async () => {
     const auth = authenticator.assert(await challengeFor(booking), 'localhost', 'http://evil.example');
     const before = booked();
     expect((await reserve(booking, auth)).structuredContent?.error?.code).toBe('AUTH_FAILED');
@@ -207,7 +207,7 @@ describe('the FIDO2 server', () => {
   });
 });
 
-describe('attack 17: a user who has a passkey adds another only with an assertion by one they have', () => {
+describe('passkey assertions: a user who has a passkey adds another only with an assertion by one they have', () => {
   async function postStatus(path: string, body: unknown) {
     const response = await fetch(`${passkey.url}${path}`, {
       method: 'POST',

@@ -3,7 +3,7 @@ import { violations } from './helpers/axe';
 import { GateDialog } from './pages/gate-dialog';
 import { Views } from './pages/views';
 
-test.describe('issue 15 item 11: axe-core finds no violation', () => {
+test.describe('axe-core finds no violation', () => {
   test('the chat empty, with markdown and a view inline, floating and fullscreen, and the gate dialog', async ({
     page,
     chat,

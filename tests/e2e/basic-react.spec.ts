@@ -42,7 +42,7 @@ test('@modelcontextprotocol/server-basic-react from npm: renders, calls its tool
   const views = new Views(page);
   await views.ready();
   // No display mode in its metadata and none configured, admitted by compatibility: inline, as MCP
-  // Apps hosts default (issue 15 item 1; 11.2's fullscreen fallback binds MCPlet tools only).
+  // Apps hosts default (11.2's fullscreen fallback binds MCPlet tools only).
   await expect(views.container()).toHaveAttribute('data-mode', 'inline');
   const view = views.view();
   await expect(view.locator('body')).toContainText(/Server Time:\s*\d{4}-\d{2}-\d{2}T/);
@@ -79,14 +79,14 @@ test('@modelcontextprotocol/server-basic-react from npm: renders, calls its tool
     )
     .toEqual([before === 'dark' ? 'light' : 'dark']);
 
-  // Issue 15 item 1: a reply to a message the fullscreen view sent is announced over the view and
+  // A reply to a message the fullscreen view sent is announced over the view and
   // one control away.
   await views.toolbarButton('Fullscreen').click();
   await expect(views.container()).toHaveAttribute('data-mode', 'fullscreen');
   await view.getByRole('button', { name: 'Send Message' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('This is message text.');
-  expect(await violations(page), 'view message dialog over a fullscreen view (issue 15 item 11)').toEqual([]);
+  expect(await violations(page), 'view message dialog over a fullscreen view').toEqual([]);
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(views.container().getByTestId('reply-behind')).toHaveText(/A reply arrived in the chat/);
   await views.container().getByRole('button', { name: 'Show the reply' }).click();

@@ -20,7 +20,7 @@ test.describe('chat', () => {
     await expect(chat.lastAssistant()).toContainText('Hello from the fake model.');
   });
 
-  test("a new chat's first reply is markdown at once: the renderer loaded and rendered once while the page was idle (issue 14)", async ({
+  test("a new chat's first reply is markdown at once: the renderer loaded and rendered once while the page was idle", async ({
     chat,
     fakeModel,
   }) => {
@@ -101,7 +101,7 @@ test.describe('chat', () => {
     }
   });
 
-  test('issue 15 item 3: a reply cut off mid-way is kept and marked after a reload, and Regenerate replaces it', async ({
+  test('a reply cut off mid-way is kept and marked after a reload, and Regenerate replaces it', async ({
     chat,
     fakeModel,
     page,
@@ -130,7 +130,7 @@ test.describe('chat', () => {
     await expect(chat.error).toContainText(/did not answer in time/, { timeout: 30_000 });
   });
 
-  test('stop ends the stream and keeps what arrived, marked stopped, also after a reload (issue 15 item 3)', async ({
+  test('stop ends the stream and keeps what arrived, marked stopped, also after a reload', async ({
     chat,
     fakeModel,
     page,
@@ -182,7 +182,7 @@ test.describe('chat', () => {
     await expect(chat.composer).toHaveValue('');
   });
 
-  test('issue 14: the address names a new conversation just after its send, on a page that never goes idle; a reload finds it', async ({
+  test('the address names a new conversation just after its send, on a page that never goes idle; a reload finds it', async ({
     chat,
     fakeModel,
     page,
@@ -210,7 +210,7 @@ test.describe('chat', () => {
     await expect(chat.lastAssistant()).toContainText('three');
   });
 
-  test('issue 15 item 3: a reload during a reply picks it up where it is, and it ends complete', async ({
+  test('a reload during a reply picks it up where it is, and it ends complete', async ({
     chat,
     fakeModel,
     page,
@@ -237,7 +237,7 @@ test.describe('chat', () => {
     await expect(chat.lastAssistant().getByTestId('reply-stopped')).toHaveCount(0);
   });
 
-  test('issue 15 item 8: starter prompts, copy, and editing the latest message (kept after a reload)', async ({
+  test('starter prompts, copy, and editing the latest message (kept after a reload)', async ({
     chat,
     page,
     context,
@@ -289,7 +289,7 @@ test.describe('chat', () => {
     await expect(chat.lastAssistant()).toContainText('Second take');
   });
 
-  test('model HTML never reaches the DOM raw; code blocks render, highlighted (issue 15 item 8)', async ({
+  test('model HTML never reaches the DOM raw; code blocks render, highlighted', async ({
     chat,
     fakeModel,
     page,
@@ -338,16 +338,13 @@ test.describe('chat', () => {
       .getByRole('button', { name: /Delete/ })
       .click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
-    expect(await violations(page), 'delete confirmation (issue 15 item 11)').toEqual([]);
+    expect(await violations(page), 'delete confirmation').toEqual([]);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(chat.conversationRow(`Renamed ${t}`)).toHaveCount(0);
   });
 
-  test('issue 15 item 8: the conversation list is grouped by date and searchable by title', async ({
-    chat,
-    page,
-  }) => {
+  test('the conversation list is grouped by date and searchable by title', async ({ chat, page }) => {
     const t = token('find');
     await chat.open();
     await chat.send(`Search me ${t}`);

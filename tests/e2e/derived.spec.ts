@@ -6,7 +6,7 @@ import { summaries } from './helpers/restaurants';
 import type { ChatPage } from './pages/chat-page';
 import { Views } from './pages/views';
 
-/** Every tools/call carries its conversation's SEP request annotations; none here (issue 12). */
+/** Every tools/call carries its conversation's SEP request annotations; none here. */
 const NO_ANNOTATIONS = { annotations: {} };
 
 /** A restaurant MCPlet server of the test's own, registered under an allowlisted id; it logs every call. */

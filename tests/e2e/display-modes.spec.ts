@@ -67,14 +67,14 @@ test.describe('11.2 / 11.3 display modes', () => {
     const box = await page.getByTestId('view-container').boundingBox();
     expect(box?.width).toBe(viewport?.width);
     expect(box?.height).toBe(viewport?.height);
-    // Issue 15 item 1: the model's reply after the call arrived behind the view, and the view says so.
+    // The model's reply after the call arrived behind the view, and the view says so.
     await expect(views.container().getByTestId('reply-behind')).toHaveText(/A reply arrived in the chat/);
     await views.toolbarButton('Exit fullscreen').click();
     await expect(views.container()).toHaveAttribute('data-mode', 'inline');
     await expect(views.view().getByTestId('mode')).toHaveText('inline');
   });
 
-  test('issue 15 item 1: a reopened conversation shows its views inline, or as the user last chose', async ({
+  test('a reopened conversation shows its views inline, or as the user last chose', async ({
     chat,
     fakeModel,
     servers,

@@ -80,7 +80,7 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
       await expect(dialog.field('Guests')).toHaveValue('2');
       await expect(dialog.field('Seating')).toHaveValue('inside');
       await expect(dialog.field('Vegetarian menu')).not.toBeChecked();
-      expect(await violations(page), 'elicitation form dialog (issue 15 item 11)').toEqual([]);
+      expect(await violations(page), 'elicitation form dialog').toEqual([]);
 
       // Keyboard: fill the form and submit it with Enter.
       await dialog.field('Your name').fill('Ada');
@@ -269,7 +269,7 @@ test.describe('MCP elicitation (client feature, 2025-11-25)', () => {
     const calling = polls;
     await page.clock.runFor(2_000);
     expect(polls - calling).toBeGreaterThanOrEqual(3);
-    // Issue 14: not as the turn starts (nothing can have been asked yet, and the turn is busy): the
+    // Not as the turn starts (nothing can have been asked yet, and the turn is busy): the
     // first ask comes an interval in (500 ms; at once, it would be within a few ms of the send).
     const firstAfterSend = pollTimes.find((at) => at >= sentAt) ?? Number.POSITIVE_INFINITY;
     expect(firstAfterSend - sentAt).toBeGreaterThanOrEqual(250);

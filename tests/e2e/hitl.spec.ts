@@ -69,7 +69,7 @@ test.describe('WebMCP HITL proposal: notify and review levels', () => {
     const review = new ReviewDialog(page);
     await review.expectField('note', 'Note', `Birthday dinner ${t}`, /What the restaurant should know/);
     await review.expectField('restaurantId', 'Restaurant id', 'r-sakura', /Restaurant id, e.g./);
-    expect(await violations(page), 'review dialog (issue 15 item 11)').toEqual([]);
+    expect(await violations(page), 'review dialog').toEqual([]);
     expect(notesWith(t)).toEqual([]);
     await review.edit('note', `Birthday dinner, one guest is vegan ${t}`);
     await review.approve();

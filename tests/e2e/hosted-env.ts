@@ -11,7 +11,7 @@ import {
 
 export const HOSTED_DATABASE = 'mcplet_e2e_hosted';
 
-/** The hosted-mode host under test (issue 16): its PostgreSQL database is made anew for each run. */
+/** The hosted-mode host under test: its PostgreSQL database is made anew for each run. */
 export function hostedDatabaseUrl(): string {
   const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
   url.pathname = `/${HOSTED_DATABASE}`;
@@ -19,7 +19,7 @@ export function hostedDatabaseUrl(): string {
 }
 
 const HOSTED_CONFIG = '.data/e2e-hosted.config.json';
-/** The operator's server each user of the hosted deployment connects to on their own (issue 16). */
+/** The operator's server each user of the hosted deployment connects to on their own. */
 export const PER_USER_SERVER_ID = 'per-oauth';
 
 /**

@@ -11,7 +11,7 @@ import { ToolCards } from './pages/tool-cards';
 import { Views } from './pages/views';
 import { HOSTED_HOST_PORT, HOSTED_SECOND_PORT } from './ports';
 
-// Issue 16 item 5: two instances, one deployment (one PostgreSQL, one Redis, one session secret).
+// Two instances, one deployment (one PostgreSQL, one Redis, one session secret).
 // The session cookie is the deployment's: either instance serves the user, as behind a load balancer.
 const ONE = `http://localhost:${HOSTED_HOST_PORT}`;
 const TWO = `http://localhost:${HOSTED_SECOND_PORT}`;

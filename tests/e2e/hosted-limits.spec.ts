@@ -3,7 +3,7 @@ import { type Browser, expect, test } from '@playwright/test';
 import { invitedAccount } from './helpers/operator';
 import { HOSTED_HOST_PORT, HOSTED_SECOND_PORT } from './ports';
 
-// Issue 16 items 5 and 6: per-user limits; the hosted deployment under test allows 8 tool calls a
+// Per-user limits; the hosted deployment under test allows 8 tool calls a
 // minute (tests/e2e/hosted.config.json) and runs two instances on one database and one Redis.
 const ORIGIN = `http://localhost:${HOSTED_HOST_PORT}`;
 const INSTANCES = [ORIGIN, `http://localhost:${HOSTED_SECOND_PORT}`];

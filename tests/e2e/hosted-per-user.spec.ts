@@ -5,7 +5,7 @@ import { PER_USER_SERVER_ID } from './hosted-env';
 import { ServerSignIn } from './pages/server-sign-in';
 import { HOSTED_HOST_PORT, HOSTED_OAUTH_AS_PORT, HOSTED_OAUTH_PORT } from './ports';
 
-// Issue 16: an operator's server with "perUser": true (hosted-env.ts writes the deployment's
+// An operator's server with "perUser": true (hosted-env.ts writes the deployment's
 // host.config.json) behind a real authorization server (oidc-provider, tests/fixtures/oauth).
 const ORIGIN = `http://localhost:${HOSTED_HOST_PORT}`;
 const ISSUER = `https://localhost:${HOSTED_OAUTH_AS_PORT}`;

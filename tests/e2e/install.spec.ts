@@ -16,7 +16,7 @@ function pngSize(body: Buffer): string {
   return `${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`;
 }
 
-test.describe('issue 15, item 10: the host can be installed (favicon, app icons, web manifest)', () => {
+test.describe('the host can be installed (favicon, app icons, web manifest)', () => {
   test('the manifest names the app, opens standalone at /, and every icon it lists is served as an image', async ({
     request,
   }) => {

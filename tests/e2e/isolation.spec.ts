@@ -29,7 +29,7 @@ async function sandboxOf(
   return { origin: new URL(body.sandboxOrigin), ticket: body.sandboxTicket };
 }
 
-test.describe('attack 13: each MCP server has its views in an origin of its own', () => {
+test.describe('view isolation: each MCP server has its views in an origin of its own', () => {
   test("a hostile view cannot read, script, listen to, navigate or post as another server's view", async ({
     chat,
     fakeModel,
@@ -157,7 +157,7 @@ test.describe('attack 13: each MCP server has its views in an origin of its own'
         },
       );
       expect(foreign.status).toBe(404);
-      // Issue 16: without the host's ticket for this view, the page is not served and nothing is read
+      // Without the host's ticket for this view, the page is not served and nothing is read
       // from the server (its CSP is not told either).
       for (const t of [
         '',
@@ -183,7 +183,7 @@ test.describe('attack 13: each MCP server has its views in an origin of its own'
   });
 });
 
-test.describe('attack 14: the host answers only to its own names (DNS rebinding)', () => {
+test.describe('DNS rebinding: the host answers only to its own names', () => {
   const foreign = [`evil.example:${HOST_PORT}`, 'evil.example', `127.0.0.1:${HOST_PORT}`];
 
   test('pages and the API refuse a foreign Host, GET and POST, with and without Origin', async ({
@@ -213,7 +213,7 @@ test.describe('attack 14: the host answers only to its own names (DNS rebinding)
     ).toBe(200);
   });
 
-  test('the lane (issue 14): the chat and tool-call routes, answered past Next, meet the same front door', async () => {
+  test('the lane: the chat and tool-call routes, answered past Next, meet the same front door', async () => {
     const own = `localhost:${HOST_PORT}`;
     const routes = ['/api/chat', '/api/tools/call'];
     // A route's first request goes through Next, whose loading of the route opens its lane.

@@ -11,7 +11,7 @@ test.afterAll(async () => {
   await probe.close();
 });
 
-test("issue 15 item 9: a tool's image and audio are drawn in the card; a text-only model gets a note, never base64 in a string", async ({
+test("a tool's image and audio are drawn in the card; a text-only model gets a note, never base64 in a string", async ({
   chat,
   fakeModel,
   servers,

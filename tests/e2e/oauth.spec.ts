@@ -31,7 +31,7 @@ async function fixtureState(): Promise<{ accepted: number; tokenRequests: string
   return (await fetch(`${control}/state`)).json() as Promise<{ accepted: number; tokenRequests: string[] }>;
 }
 
-test.describe('issue 13 item 1: OAuth 2.1 sign-in to an MCP server (a real authorization server: oidc-provider)', () => {
+test.describe('OAuth 2.1 sign-in to an MCP server (a real authorization server: oidc-provider)', () => {
   test('Connect → login and consent → callback: the tools are admitted and the scopes shown; an expired token is refreshed; a revoked one returns to Connect, on the chat card too; Disconnect forgets it', async ({
     page,
     servers,

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { expect, test } from './fixtures';
 
 /**
- * Side door 4: a server at a link-local address (where cloud metadata lives) is refused when it is
+ * Outbound requests (docs/security.md, "Outbound requests"): a server at a link-local address (where cloud metadata lives) is refused when it is
  * added over the API: a clear message naming the rule, nothing stored, no connection attempt. A
  * listener on a link-local address proves the last point where the machine lets us bind one.
  */
@@ -46,7 +46,7 @@ test.afterAll(async () => {
   if (addedAddress) await run('ip', ['addr', 'del', `${LINK_LOCAL}/32`, 'dev', 'lo']).catch(() => {});
 });
 
-test.describe('side door 4: the outbound guard', () => {
+test.describe('outbound requests: the outbound guard', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('adding a server at a link-local address over the API is refused with the rule, and nothing connects', async ({

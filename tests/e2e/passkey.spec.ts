@@ -66,7 +66,7 @@ test.describe('7.2 passkey gates with backend enforcement', () => {
     const gate = page.getByTestId('gate-dialog');
     await expect(gate).toContainText('Confirm your reservation with your passkey');
     await expect(gate.getByTestId('passkey-steps')).toHaveAttribute('data-step', 'register');
-    expect(await violations(page), 'passkey dialog, register step (issue 15 item 11)').toEqual([]);
+    expect(await violations(page), 'passkey dialog, register step').toEqual([]);
     await gate.getByTestId('passkey-register').click();
     await expect(gate.getByTestId('passkey-steps')).toHaveAttribute('data-step', 'confirm');
     expect(await violations(page), 'passkey dialog, confirm step').toEqual([]);
@@ -88,7 +88,7 @@ test.describe('7.2 passkey gates with backend enforcement', () => {
     await expect(page.getByTestId('audit-table')).not.toContainText('First Use');
   });
 
-  test('attack 17: a second passkey cannot be registered over the API without an assertion with the first', async ({
+  test('passkey assertions: a second passkey cannot be registered over the API without an assertion with the first', async ({
     request,
   }) => {
     const count = async () =>
@@ -277,7 +277,7 @@ test.describe('7.2 passkey gates with backend enforcement', () => {
     }
   });
 
-  test('attack 9: a forged approval posted without a ceremony does not dispatch', async ({ request }) => {
+  test('gate forgery: a forged approval posted without a ceremony does not dispatch', async ({ request }) => {
     const before = booked();
     const args = {
       restaurantId: 'r-sakura',

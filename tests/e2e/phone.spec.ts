@@ -25,7 +25,7 @@ async function expectTappable(scope: Locator) {
   }
 }
 
-test.describe('issue 15 item 6: on a phone', () => {
+test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
 
   test('the chat header is one row, the composer says what it is, the floating view leaves the chat readable, controls are tappable', async ({

@@ -31,7 +31,7 @@ async function changedTools(page: Page, serverId: string): Promise<string[] | un
   return body.servers.find((s) => s.id === serverId)?.toolChanges.map((c) => c.toolName);
 }
 
-test.describe('attack 18: tool pinning against rug-pulls', () => {
+test.describe('tool pinning against rug-pulls', () => {
   test('a trusted tool re-listed with a new description and type is blocked until the diff is accepted, then meets its gate', async ({
     chat,
     fakeModel,
@@ -85,7 +85,7 @@ test.describe('attack 18: tool pinning against rug-pulls', () => {
       await dialog.expectChange('description', 'lookup fixture tool', 'Deletes every reservation you have');
       await dialog.expectChange('type', 'read', 'action');
       await dialog.expectChange('gate', 'none', 'confirm');
-      expect(await violations(page), 'tool change dialog (issue 15 item 11)').toEqual([]);
+      expect(await violations(page), 'tool change dialog').toEqual([]);
       await dialog.accept();
       await expect(refused.getByTestId('tool-changed-notice')).toContainText(
         'You accepted the new definition',

@@ -13,7 +13,7 @@ export const HOSTED_SECOND_PORT = HOST_PORT + 3;
 /** A local host a test starts, kills and starts again itself (crash.spec.ts). */
 export const CRASH_HOST_PORT = HOST_PORT + 4;
 /**
- * Issue 16: the OAuth fixture (an authorization server and a protected MCP server) behind the hosted
+ * The OAuth fixture (an authorization server and a protected MCP server) behind the hosted
  * deployment's `perUser` operator server (hosted-env.ts writes its host.config.json): control port,
  * authorization server, MCP server.
  */

@@ -51,7 +51,7 @@ async function openMonitor(
   return { id, gate };
 }
 
-test('issue 11 item 3: "allow while this view is open" stops the dialogs of a polling view (server-system-monitor from npm); revoking the rule brings them back', async ({
+test('"allow while this view is open" stops the dialogs of a polling view (server-system-monitor from npm); revoking the rule brings them back', async ({
   chat,
   fakeModel,
   servers,

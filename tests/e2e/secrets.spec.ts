@@ -24,7 +24,7 @@ function referencesIn(value: unknown, out: Reference[] = []): Reference[] {
   return out;
 }
 
-test.describe('issue 12: secret references are revealed by the user, never seen by the model', () => {
+test.describe('secret references are revealed by the user, never seen by the model', () => {
   test('sensitive-output 4, 4a, 4b: Reveal shows the key once, a second Reveal shows the 410 message, and the model never gets the value, the id or the redeemUrl', async ({
     chat,
     fakeModel,

@@ -46,7 +46,7 @@ test.describe('the server never trusts the client with history', () => {
     expect((await response.json()).error).toMatch(/message\.role/);
   });
 
-  test('attack 12: a cross-site write to the API is refused', async ({ request }) => {
+  test('cross-site requests: a cross-site write to the API is refused', async ({ request }) => {
     const response = await request.post('/api/chat', {
       headers: { origin: 'http://evil.example' },
       data: { id: 'x', trigger: 'submit-message', message: { id: 'm', role: 'user', parts: [] } },

@@ -3,7 +3,7 @@ import { expect, test, token } from './fixtures';
 import { conversationBodies, expectNoneCarries } from './helpers/model-requests';
 import { ToolCards } from './pages/tool-cards';
 
-test.describe('issue 12: sensitive outputs never reach the model, and the user still sees them', () => {
+test.describe('sensitive outputs never reach the model, and the user still sees them', () => {
   test('sensitiveHint + x-sensitive, unmarked credentials, a later result, a message and a view context repeating them: no request body carries a value, after a reload and a regenerate too; the cards show the values and why', async ({
     chat,
     fakeModel,

@@ -2,11 +2,11 @@ import { startSessionServer } from '../fixtures/mcp/session-server';
 import { expect, test, token } from './fixtures';
 
 /**
- * Side door 7: a server that forgets its session is re-initialized once and the call goes
+ * MCP sessions: a server that forgets its session is re-initialized once and the call goes
  * through; a server that answers HTTP 401 is "authorization required" in the preview and on the
  * chat card, without a retry loop.
  */
-test.describe('side door 7: sessions', () => {
+test.describe('MCP sessions: sessions', () => {
   test('a server that forgot the session: the next call in the chat still works', async ({
     chat,
     fakeModel,

@@ -10,7 +10,7 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('composer')).toBeDisabled();
   });
 
-  test("issue 15 item 4: with no model the panel points at the preview, which shows a tool's view beside its envelope, in each display mode", async ({
+  test("with no model the panel points at the preview, which shows a tool's view beside its envelope, in each display mode", async ({
     page,
   }) => {
     await page.goto(`http://localhost:${BARE_HOST_PORT}/`);
@@ -36,7 +36,7 @@ test.describe('app shell', () => {
     }
   });
 
-  test("issue 14: the page's icons are kept a day (a send changes the URL, and the browser asks for them again)", async ({
+  test("the page's icons are kept a day (a send changes the URL, and the browser asks for them again)", async ({
     page,
   }) => {
     for (const icon of ['/favicon.svg', '/favicon.ico', '/icon-192.png', '/icon-maskable-512.png']) {

@@ -10,7 +10,7 @@ import { AccountSettings } from './pages/account-settings';
 import { SignInPage } from './pages/sign-in-page';
 import { HOSTED_HOST_PORT } from './ports';
 
-// Issue 16 item 2: hosted mode (AUTH_MODE=passkey) on its own host and PostgreSQL database; sign-up
+// Hosted mode (AUTH_MODE=passkey) on its own host and PostgreSQL database; sign-up
 // is by invitation there (the default), so accounts start from the operator's `npm run account-link`.
 const ORIGIN = `http://localhost:${HOSTED_HOST_PORT}`;
 test.use({ baseURL: ORIGIN });
@@ -96,7 +96,7 @@ async function secondsLeft(token: string): Promise<number | undefined> {
   }
 }
 
-test.describe('issue 16: passkey sign-in in hosted mode', () => {
+test.describe('passkey sign-in in hosted mode', () => {
   // Each test signs up, often on two devices, with accessibility scans: 40-55 s on a loaded CI run,
   // and one passed 90 s (same steps, same checks): three times the time.
   test.slow();

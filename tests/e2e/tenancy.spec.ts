@@ -6,7 +6,7 @@ import { type RouteEntry, routeTable } from './helpers/route-table';
 import { hostedDatabaseUrl } from './hosted-env';
 import { FAKE_LLM_URL, HOSTED_HOST_PORT } from './ports';
 
-// Issue 16 item 3: every record and call is the user's own. The cases come from the route table
+// Every record and call is the user's own. The cases come from the route table
 // (app/**/route.ts and page.tsx), so a new route without a case fails the first test.
 const ORIGIN = `http://localhost:${HOSTED_HOST_PORT}`;
 test.use({ baseURL: ORIGIN });

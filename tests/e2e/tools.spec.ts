@@ -161,7 +161,7 @@ test.describe('developer preview', () => {
     ];
     const strictId = token('ev-s').slice(0, 12);
     const annotatedId = token('ev-a').slice(0, 12);
-    // Attack 15: a command server is added from the host's page, after the user confirms its argv.
+    // docs/security.md, "Command execution": a command server is added from the host's page, after the user confirms its argv.
     await preview.open();
     const gate = new GateDialog(page);
     for (const [id, admission] of [
@@ -170,7 +170,7 @@ test.describe('developer preview', () => {
     ] as const) {
       await preview.addCommandServer({ id, command, admission });
       await gate.expectCommand(command);
-      expect(await violations(page), 'command gate dialog (issue 15 item 11)').toEqual([]);
+      expect(await violations(page), 'command gate dialog').toEqual([]);
       await gate.approve();
       servers.track(id);
       await expect(preview.addServerNotice()).toHaveText(`Added ${id}.`);
@@ -205,7 +205,7 @@ test.describe('developer preview', () => {
     expect(offered.some((name) => name.startsWith(`${strictId}__`))).toBe(false);
   });
 
-  test('attack 15: a command runs only after the host-drawn confirmation; the API alone and a cancel run nothing', async ({
+  test('command execution: a command runs only after the host-drawn confirmation; the API alone and a cancel run nothing', async ({
     servers,
     preview,
     page,
@@ -262,7 +262,7 @@ test.describe('developer preview', () => {
     await expect(page.getByTestId('server-card').first()).toBeVisible();
   });
 
-  test('issue 15 item 4: the policy decision holds still while the servers list refreshes (no flicker, no re-announced status)', async ({
+  test('the policy decision holds still while the servers list refreshes (no flicker, no re-announced status)', async ({
     preview,
   }) => {
     await preview.open();

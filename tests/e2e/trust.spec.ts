@@ -19,7 +19,7 @@ function toolResult(messages: SentMessage[] | undefined, name: string): string {
   return typeof answer?.content === 'string' ? answer.content : JSON.stringify(answer?.content ?? null);
 }
 
-test.describe('issue 12: trust that travels (SEP trust and sensitivity annotations)', () => {
+test.describe('trust that travels (SEP trust and sensitivity annotations)', () => {
   test('SEP Example 1 + 2: after a flagged open-world page, "share" stops at a confirmation naming the page; the chat warns; the server receives the conversation annotations', async ({
     chat,
     fakeModel,

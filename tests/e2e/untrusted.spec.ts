@@ -25,7 +25,7 @@ function toolResults(messages: SentMessage[] | undefined): Record<string, string
 const BLOCK =
   /^\[Untrusted data from "(\w+)" from Open Web, not instructions: [^\n]*UNTRUSTED-([0-9a-f]{32}) lines as data only[^\n]*\]\n<<<UNTRUSTED-\2\n([\s\S]*)\nUNTRUSTED-\2>>>$/;
 
-test.describe('issue 11, item 5: untrusted content is spotlighted for the model', () => {
+test.describe('untrusted content is spotlighted for the model', () => {
   test('WebMCP 6.4.3: an openWorldHint / untrustedContentHint tool result reaches the model inside a random block with a note, and its card says "untrusted content"', async ({
     chat,
     fakeModel,

@@ -30,7 +30,7 @@ function promptOf(tool: string): string {
   return typeof prompt === 'string' ? prompt : `no prompt declared for ${tool}`;
 }
 
-test.describe('issue 12 on the vault demo (servers/vault, registered as "vault")', () => {
+test.describe('sensitive outputs and secret references on the vault demo (servers/vault, registered as "vault")', () => {
   test('sensitive-output 1, 3 + MCPlet 4.2: create_api_key stops at a confirmation; once confirmed the card shows the key and why the model did not see it; no request body of the conversation carries the key, after a second turn, a reload and a regenerate', async ({
     chat,
     fakeModel,

@@ -38,7 +38,7 @@ async function replay(args: Record<string, unknown>, evidence: unknown): Promise
   }
 }
 
-test.describe('issue 13 item 3: per-call verified approval (SEP-2672)', () => {
+test.describe('per-call verified approval (SEP-2672)', () => {
   test('a model-called tool that requires verified approval: enrol with the server, its displayText verbatim, the passkey over its challenge; dispatched once with the assertion for exactly its arguments; a replay is refused; a cancel sends nothing', async ({
     page,
     chat,
@@ -58,7 +58,7 @@ test.describe('issue 13 item 3: per-call verified approval (SEP-2672)', () => {
     await chat.send(`Pay ACME ${t}`);
     const dialog = new VerifiedApprovalDialog(page);
     await dialog.expectOpen('transfer_funds');
-    expect(await violations(page), 'verified approval dialog, enrolment (issue 15 item 11)').toEqual([]);
+    expect(await violations(page), 'verified approval dialog, enrolment').toEqual([]);
     await dialog.enrol();
     await expect(dialog.displayText()).toHaveText('Approve transfer_funds with {"amount":120,"to":"ACME"}');
     expect(await violations(page), 'verified approval dialog, approval').toEqual([]);

@@ -61,7 +61,7 @@ test.describe('app-provided tools (MCP Apps)', () => {
       expect(offered.find((f) => f.name === count)?.description).toContain('Provided by the open view');
       expect(JSON.stringify(requests[1]?.body.messages?.at(-1))).toContain('The probe view shows 3 items.');
 
-      // Attack 7: an instruction-like description is withheld from the model, exactly as an MCP tool's is.
+      // docs/security.md, "Tool metadata injection": an instruction-like description is withheld from the model, exactly as an MCP tool's is.
       const mcpSneaky = offered.find((f) => f.name === `${id}__probe_sneaky`)?.description ?? '';
       const viewSneaky = offered.find((f) => f.name === sneaky)?.description ?? '';
       const withheld =

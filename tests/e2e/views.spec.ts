@@ -64,7 +64,7 @@ test.describe('MCP Apps views', () => {
     await expect(gate).toBeVisible();
     await expect(gate).toContainText('create_reservation');
     await expect(gate).toContainText('Restaurant (demo MCPlet)');
-    // Issue 15, item 5: the arguments by their schema titles, not raw keys.
+    // The arguments by their schema titles, not raw keys.
     const dialog = new GateDialog(page);
     await expect(dialog.arg('restaurantId')).toHaveText(['Restaurant', 'r-trattoria']);
     await expect(dialog.arg('partySize')).toHaveText(['Guests', '2']);
@@ -74,7 +74,7 @@ test.describe('MCP Apps views', () => {
     await expect(form.getByTestId('draft')).toHaveText('You cancelled this action, so nothing was done.');
   });
 
-  test("issue 14: a view's HTML is read once: the read its tool call's arrival started is the one the view takes", async ({
+  test("a view's HTML is read once: the read its tool call's arrival started is the one the view takes", async ({
     chat,
     fakeModel,
     page,
@@ -92,7 +92,7 @@ test.describe('MCP Apps views', () => {
     ).toMatchObject({ jitless: true });
   });
 
-  test("issue 14: a view's frame starts as its tool call arrives and is the frame the view boots in (its sandbox page loads once)", async ({
+  test("a view's frame starts as its tool call arrives and is the frame the view boots in (its sandbox page loads once)", async ({
     chat,
     fakeModel,
     page,
@@ -113,7 +113,7 @@ test.describe('MCP Apps views', () => {
     await expect(lot).toHaveAttribute('inert', '');
     await expect(lot).toHaveAttribute('aria-hidden', 'true');
   });
-  test("issue 14: once idle the chat starts the views' renderer: a hidden frame on a sandbox origin that runs nothing, whose process the first view's frames share", async ({
+  test("once idle the chat starts the views' renderer: a hidden frame on a sandbox origin that runs nothing, whose process the first view's frames share", async ({
     chat,
     fakeModel,
     page,
@@ -144,7 +144,7 @@ test.describe('MCP Apps views', () => {
     await cdp.detach();
   });
 
-  test('issue 15 item 2: a gate a view opens takes the keyboard from the view: focus in the dialog, Tab stays in it, Escape cancels', async ({
+  test('a gate a view opens takes the keyboard from the view: focus in the dialog, Tab stays in it, Escape cancels', async ({
     chat,
     fakeModel,
     page,
@@ -171,7 +171,7 @@ test.describe('MCP Apps views', () => {
     await expect(form.getByTestId('draft')).toHaveText('You cancelled this action, so nothing was done.');
   });
 
-  test('issue 15 item 7: the card folds the text its view shows; the view log is a toolbar control away', async ({
+  test('the card folds the text its view shows; the view log is a toolbar control away', async ({
     chat,
     fakeModel,
     page,
@@ -191,7 +191,7 @@ test.describe('MCP Apps views', () => {
     await expect(log).toContainText('view initialized');
   });
 
-  test('issue 15 item 2: fullscreen and the floating view give the keyboard to the control that brings them back; Escape brings the view back inline and focus back to what opened it', async ({
+  test('fullscreen and the floating view give the keyboard to the control that brings them back; Escape brings the view back inline and focus back to what opened it', async ({
     chat,
     fakeModel,
     page,
@@ -330,7 +330,7 @@ test.describe('MCP Apps views', () => {
   });
 });
 
-test.describe('view security (attacks 1-6 of notes/security.md)', () => {
+test.describe('view security (docs/security.md: view isolation, view tool calls)', () => {
   test('the frames, CSP, origins, policy and gate hold against a hostile view', async ({
     chat,
     fakeModel,
@@ -356,7 +356,7 @@ test.describe('view security (attacks 1-6 of notes/security.md)', () => {
       const view = views.view();
       await expect(view.getByTestId('ready')).toHaveText('yes');
 
-      // Attack 6: separate origin; no top navigation, no escaping popups, on either frame.
+      // docs/security.md, "View isolation": separate origin; no top navigation, no escaping popups, on either frame.
       const outer = views.outerFrame();
       expect(new URL((await outer.getAttribute('src')) ?? '').host).toMatch(
         new RegExp(`^[a-z0-9]+\\.sandbox\\.localhost:${HOST_PORT}$`),
@@ -366,26 +366,26 @@ test.describe('view security (attacks 1-6 of notes/security.md)', () => {
       for (const sandbox of [outerSandbox, innerSandbox]) {
         expect(sandbox.split(' ').sort()).toEqual(['allow-forms', 'allow-same-origin', 'allow-scripts']);
       }
-      // Attack 5: no connectDomains declared, so fetch is blocked by CSP (and logged).
+      // docs/security.md, "View isolation": no connectDomains declared, so fetch is blocked by CSP (and logged).
       await expect(view.getByTestId('fetch')).toContainText('rejected');
       await expect(page.getByTestId('view-log')).toContainText('CSP blocked');
-      // Attack 4: the host document, its cookies and its location are out of reach.
+      // docs/security.md, "View isolation": the host document, its cookies and its location are out of reach.
       await expect(view.getByTestId('top-document')).toContainText('rejected');
       await expect(view.getByTestId('cookie')).toHaveText('(none)');
       expect(page.url()).toContain(`localhost:${HOST_PORT}`);
       expect(await page.evaluate(() => document.body.dataset.hostMarker)).toBe('untouched');
-      // Attack 2: a model-only tool, and a tool of another server, are refused with an error the view receives.
+      // docs/security.md, "View tool calls": a model-only tool, and a tool of another server, are refused with an error the view receives.
       await expect(view.getByTestId('model-only')).toContainText(/rejected: .*cannot be called from a view/);
       await expect(view.getByTestId('other-server')).toContainText('rejected');
       expect(probe.calls).not.toContain('secret_model_only');
-      // Attack 3: an action from the view stops at the host's own gate, drawn outside the frame.
+      // docs/security.md, "View tool calls": an action from the view stops at the host's own gate, drawn outside the frame.
       await views.press(view.locator('#action'));
       const gate = page.getByTestId('gate-dialog');
       await expect(gate).toBeVisible();
       await expect(gate).toContainText('Really run the probe action?');
       expect(await gate.evaluate((el) => !el.closest('iframe') && el.ownerDocument === document)).toBe(true);
       await gate.getByTestId('gate-cancel').click();
-      // Issue 15, item 5: a JSON-RPC error with the code for a cancel and the host's plain words.
+      // A JSON-RPC error with the code for a cancel and the host's plain words.
       await expect(view.getByTestId('action-result')).toHaveText(
         'rejected: -32800: You cancelled this action, so nothing was done.',
       );
@@ -394,7 +394,7 @@ test.describe('view security (attacks 1-6 of notes/security.md)', () => {
       await page.getByTestId('gate-confirm').click();
       await expect(view.getByTestId('action-result')).toHaveText('ok: done 5');
       expect(probe.calls.filter((c) => c === 'probe_action')).toHaveLength(1);
-      // Attack 1: JSON-RPC posted by another window is ignored.
+      // docs/security.md, "View isolation": JSON-RPC posted by another window is ignored.
       await page.evaluate(() => {
         window.postMessage(
           {

@@ -8,7 +8,7 @@ import { listenVault } from '../../servers/vault/http';
 import { startFakeLlm } from '../fixtures/fake-llm/server';
 import { someoneElsesConversation } from '../fixtures/someone-elses-conversation';
 
-// Issue 14: a new chat's first message goes to the model while the database opens the conversation,
+// A new chat's first message goes to the model while the database opens the conversation,
 // on the client's word (`newChat`); a chat that goes on reads its history beside that. These run the
 // chat handler as the route does, against a real database and the fake model, and check what a
 // wrong or hostile word gets.
@@ -86,7 +86,7 @@ function texts(messages: UIMessage[]): string[] {
 }
 
 // The first turn opens the registry and the database: slow on a loaded machine.
-describe('a chat turn asks the model as soon as it may (issue 14)', { timeout: 60_000 }, () => {
+describe('a chat turn asks the model as soon as it may', { timeout: 60_000 }, () => {
   it('answers and stores the first message and its reply', async () => {
     fake.scripts.push({
       match: 'first of a new chat',

@@ -67,7 +67,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('attack 15: POST /api/servers with a stdio transport (command execution)', () => {
+describe('command execution: POST /api/servers with a stdio transport', () => {
   it('is refused from a request without Origin or Sec-Fetch-Site (curl), and nothing runs', async () => {
     const { id, command, marker } = markerCommand();
     const response = await postServer({ id, transport: { type: 'stdio', command } }, {});

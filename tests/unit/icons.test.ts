@@ -5,7 +5,7 @@ import { pngScanlines, scanlines } from '../../scripts/png';
 
 const publicFile = (name: string) => readFileSync(new URL(`../../public/${name}`, import.meta.url));
 
-describe('issue 15, item 10: the committed icons are what scripts/build-icons.ts draws', () => {
+describe('the committed icons are what scripts/build-icons.ts draws', () => {
   it.each(ICONS)('$file is the mark at $size px', ({ file, size, maskable }) => {
     const png = publicFile(file);
     expect(png.readUInt32BE(16)).toBe(size);

@@ -56,7 +56,7 @@ describe('Stop answers only for the user’s own conversation', () => {
   });
 });
 
-describe('side door 4: a server URL the host cannot connect to', () => {
+describe('outbound requests: a server URL the host cannot connect to', () => {
   it.each(['http://[fe80::1%25eth0]:3000/mcp', 'http://[fe80::1%eth0]/mcp', 'http://u:p@[fe80::1%25lo]/mcp'])(
     '%s is refused with 422, naming the zone id, and nothing is stored',
     async (url) => {

@@ -22,7 +22,7 @@ describe('npm start and BIND_ADDRESS', () => {
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/Building|MCPlet host:|listen/i);
   });
 
-  it('issue 16 item 1: refuses hosted mode without its database, secret, origin and key, naming each', () => {
+  it('refuses hosted mode without its database, secret, origin and key, naming each', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
       env: {
         ...process.env,

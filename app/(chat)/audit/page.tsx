@@ -60,7 +60,7 @@ export default async function AuditPage() {
           <p className="text-sm text-muted">No action calls yet.</p>
         ) : (
           <ScrollRegion label="Action log" className="md:overflow-x-auto">
-            {/* On a phone each row is a card of labelled cells (issue 15 item 6). */}
+            {/* On a phone each row is a card of labelled cells. */}
             <table className="w-full text-left text-sm max-md:block" data-testid="audit-table">
               <thead className="text-xs text-muted max-md:sr-only">
                 <tr>

@@ -4,7 +4,7 @@ import { routeHandler } from '@/lib/http/route-handler';
 
 export const dynamic = 'force-dynamic';
 
-/** The user's remembered approvals (issue 11 item 3). */
+/** The user's remembered approvals. */
 export const GET = routeHandler(async (request: Request) => {
   return Response.json({ rules: await rulesOf((await currentUser(request)).id) });
 });

@@ -28,7 +28,7 @@ export const GET = routeHandler(async (request: Request) => {
 /**
  * Adds a server. A URL server is connected at once (201). A command (stdio) server is only asked
  * for (202 with a gate ticket): the user confirms its exact command in the host-drawn dialog, and the
- * approval at POST /api/gates/{id} starts it (attack 15).
+ * approval at POST /api/gates/{id} starts it (docs/security.md, "Command execution").
  */
 export const POST = routeHandler(async (request: Request) => {
   const body = await readJson(request, 100_000);

@@ -12,7 +12,7 @@ function back(path: string, outcome: Record<string, string>): Response {
   return new Response(null, { status: 303, headers: { location: url.href, 'cache-control': 'no-store' } });
 }
 
-/** The authorization server sends the browser back here (issue 13 item 1); the code never reaches a page. */
+/** The authorization server sends the browser back here; the code never reaches a page. */
 export const GET = routeHandler(async (request: Request) => {
   const registry = await getRegistry();
   if (!registry.oauth) return back('/preview', { signin: 'error', message: 'Sign-in is not available.' });

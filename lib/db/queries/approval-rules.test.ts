@@ -52,7 +52,7 @@ describe.each(dbTestTargets())('remembered approvals on $name', (target) => {
     expect((await listApprovalRules(db, LOCAL_USER_ID)).map((r) => r.id)).toEqual([conversation.id, view.id]);
   });
 
-  it("attack 18: a changed definition is not covered, and a changed tool's rules are dropped", async () => {
+  it("rug-pull: a changed definition is not covered, and a changed tool's rules are dropped", async () => {
     await addApprovalRule(db, { ...base, toolName: 'pinned', scope: { kind: 'always' } });
     const pinned = { ...call, toolName: 'pinned' };
     expect(await findCoveringRule(db, pinned)).toMatchObject({ toolName: 'pinned', pinHash: base.pinHash });

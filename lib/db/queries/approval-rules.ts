@@ -78,7 +78,7 @@ export async function findCoveringRule(db: Db, call: RememberableCall): Promise<
   return rows.map(toRule).find((rule) => ruleCovers(rule, call));
 }
 
-/** Attack 18: a tool whose definition changed loses every remembered approval. */
+/** docs/security.md, "Rug-pulls": a tool whose definition changed loses every remembered approval. */
 export async function dropApprovalRulesForTool(
   db: Db,
   userId: string,

@@ -83,7 +83,7 @@ export async function ensureConversation(
 ): Promise<EnsureResult> {
   // One statement, one round trip on every turn. The user's own row takes a no-op update, so it comes
   // back, marked as not new by PostgreSQL's xmax; another user's row is left alone and nothing comes
-  // back. About a third cheaper on PGlite than an insert and a select joined in one statement (issue 14).
+  // back. About a third cheaper on PGlite than an insert and a select joined in one statement.
   const [row] = (await ensureStatement(db, { id, userId, ...init })).rows;
   if (!row) return { status: 'forbidden' };
   const { created, ...conversation } = row;

@@ -4,7 +4,7 @@ import { passkeysLeft, userWithPasskeys } from '../../../tests/fixtures/passkey-
 import type { Db } from '../connect';
 import { dbTestTargets } from './db-targets';
 
-describe.each(dbTestTargets())('issue 16: a user always keeps one sign-in passkey, on $name', (target) => {
+describe.each(dbTestTargets())('a user always keeps one sign-in passkey, on $name', (target) => {
   let db: Db;
   beforeAll(async () => {
     db = await target.open();

@@ -1,6 +1,6 @@
 import type { Db } from '../connect';
 
-/** A tool's accepted definition (or a view's HTML hash), per user and server (attack 18). */
+/** A tool's accepted definition (or a view's HTML hash), per user and server (docs/security.md, "Rug-pulls"). */
 export interface StoredPin {
   userId: string;
   serverId: string;

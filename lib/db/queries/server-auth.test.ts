@@ -7,7 +7,7 @@ import { deleteServerAuth, findServerAuthByState, loadServerAuth, saveServerAuth
 const key = randomBytes(32);
 const keyOf = () => key;
 
-describe.each(dbTestTargets())('issue 13: OAuth state per user and server on $name', (target) => {
+describe.each(dbTestTargets())('OAuth state per user and server on $name', (target) => {
   let db: Db;
   beforeAll(async () => {
     db = await target.open();

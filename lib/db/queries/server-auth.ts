@@ -4,7 +4,7 @@ import { hostKey } from '../host-key';
 import { seal, unseal } from '../seal';
 
 /**
- * Issue 13: one user's OAuth state for one MCP server, as JSON sealed with the host key. The
+ * One user's OAuth state for one MCP server, as JSON sealed with the host key. The
  * shape belongs to lib/mcp/oauth; here it is opaque. `pendingState` is the `state` of an
  * authorization in flight (a random nonce, not a secret), kept in clear so the callback finds it.
  */

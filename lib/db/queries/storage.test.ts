@@ -47,7 +47,7 @@ describe.each(targets)('storage on $name', (target) => {
     expect(user?.display_name).toBe('Local user');
   });
 
-  it('issue 12: a conversation keeps its trust state (migration 0006); another user can neither read nor write it', async () => {
+  it('a conversation keeps its trust state (migration 0006); another user can neither read nor write it', async () => {
     await ensureConversation(db, LOCAL_USER_ID, 'trust-1', {
       title: 'Trust',
       chatMode: 'normal',
@@ -133,7 +133,7 @@ describe.each(targets)('storage on $name', (target) => {
     expect((await listMessages(db, LOCAL_USER_ID, 'c2')).map((m) => m.id)).toEqual(['u1']);
   });
 
-  it('issue 14: a reply is saved and its conversation marked updated in one statement; upserted like any message', async () => {
+  it('a reply is saved and its conversation marked updated in one statement; upserted like any message', async () => {
     await ensureConversation(db, LOCAL_USER_ID, 'reply-1', { title: 'R', chatMode: 'normal', modelId: null });
     const before = (await getConversation(db, LOCAL_USER_ID, 'reply-1'))?.updatedAt ?? '';
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -171,7 +171,7 @@ describe.each(targets)('registered servers on $name', (target) => {
   });
   afterAll(() => target.close(db));
 
-  it('stores, lists and deletes a registration, once per id and user (issue 16 item 3)', async () => {
+  it('stores, lists and deletes a registration, once per id and user', async () => {
     await db.insertInto('users').values({ id: 'neighbour', display_name: 'Neighbour' }).execute();
     const registration = { id: 'weather', transport: { type: 'http', url: 'http://127.0.0.1:9/mcp' } };
     const theirs = { id: 'weather', transport: { type: 'http', url: 'http://127.0.0.2:9/mcp' } };
@@ -279,7 +279,7 @@ describe.each(targets)('audit log on $name', (target) => {
   });
 });
 
-describe.each(targets)('tool pins on $name (attack 18)', (target) => {
+describe.each(targets)('tool pins on $name (rug-pull)', (target) => {
   let db: Db;
   const other = 'pin-other';
   beforeAll(async () => {

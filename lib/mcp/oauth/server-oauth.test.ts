@@ -54,7 +54,7 @@ function connection(reconnects: string[] = []): ConnectionLike {
   };
 }
 
-describe('issue 13 item 1: the host’s OAuthClientProvider', () => {
+describe('the host’s OAuthClientProvider', () => {
   it('state() is random and kept as the pending state; saveTokens ends the authorization in flight', async () => {
     const p = provider();
     const a = await p.state();
@@ -193,7 +193,7 @@ describe('issue 13 item 1: the host’s OAuthClientProvider', () => {
   });
 });
 
-describe('issue 13 item 1: the callback', () => {
+describe('OAuth: the callback', () => {
   async function started(store = memoryAuthStore()) {
     const p = provider(store);
     const state = await p.state();
@@ -263,7 +263,7 @@ describe('issue 13 item 1: the callback', () => {
     await expect(book.start(stdio, 'local', '/preview')).rejects.toThrow(/stdio/);
   });
 
-  it("issue 16: a shared operator server is no user's to sign in to; a user's connection to a perUser one is theirs alone", async () => {
+  it("a shared operator server is no user's to sign in to; a user's connection to a perUser one is theirs alone", async () => {
     const store = memoryAuthStore();
     const book = new ServerOAuthBook(store, { PORT: '3000' });
     const shared: ServerConfig = { ...config, source: 'config', ownerId: undefined };
@@ -303,7 +303,7 @@ describe('issue 13 item 1: the callback', () => {
   });
 });
 
-describe('issue 13 item 1: the operator’s clients (host.config.json servers[].oauth)', () => {
+describe('the operator’s clients (host.config.json servers[].oauth)', () => {
   const configured = (
     oauth: ServerConfig['oauth'],
     source: ServerConfig['source'] = 'config',

@@ -61,7 +61,7 @@ function httpUrl(config: ServerConfig): URL {
 }
 
 /**
- * Issue 13 item 1: OAuth 2.1 for HTTP servers through the SDK's client auth (`auth()` and the
+ * OAuth 2.1 for HTTP servers through the SDK's client auth (`auth()` and the
  * transport's `authProvider`). The host supplies storage (sealed, per user and server), the
  * endpoint rules and the outbound guard; discovery, PKCE, registration, refresh and step-up are
  * the SDK's.
@@ -77,7 +77,7 @@ export class ServerOAuthBook {
     private readonly env: Record<string, string | undefined> = process.env,
   ) {}
 
-  /** The user whose sign-in a shared connection uses (per-user connections: hosted mode, issue 16). */
+  /** The user whose sign-in a shared connection uses (per-user connections: hosted mode). */
   credentialsUser(config: ServerConfig): string {
     return config.ownerId ?? LOCAL_USER_ID;
   }

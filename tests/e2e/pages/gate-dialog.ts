@@ -20,7 +20,7 @@ export class GateDialog {
       .toBe(true);
   }
 
-  /** A command gate (attack 15) showing exactly this argv, one argument per line. */
+  /** A command gate (docs/security.md, "Command execution") showing exactly this argv, one argument per line. */
   async expectCommand(argv: string[], details: { envKeys?: string[]; cwd?: string } = {}) {
     await expect(this.root).toHaveAttribute('data-kind', 'command');
     await expect(this.root.getByTestId('gate-command-arg')).toHaveText(argv);
@@ -30,7 +30,7 @@ export class GateDialog {
     await expect(this.root.getByTestId('gate-command-cwd')).toHaveText(details.cwd ?? "the host's own");
   }
 
-  /** Issue 12: the trust reasons the dialog gives, by rule (public-destination, irreversible, malicious-activity). */
+  /** The trust reasons the dialog gives, by rule (public-destination, irreversible, malicious-activity). */
   trustReason(rule: string): Locator {
     return this.root.locator(`[data-testid="gate-trust-reason"][data-rule="${rule}"]`);
   }

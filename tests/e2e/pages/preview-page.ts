@@ -21,12 +21,12 @@ export class PreviewPage {
     return this.server(serverId).locator(`[data-testid="admitted-tool"][data-tool="${tool}"]`);
   }
 
-  /** Issue 12: one declared SEP trust field of a tool (e.g. `inputMetadata.destination`), its value cell. */
+  /** One declared SEP trust field of a tool (e.g. `inputMetadata.destination`), its value cell. */
   toolTrustField(serverId: string, tool: string, field: string): Locator {
     return this.admitted(serverId, tool).locator(`[data-testid="tool-trust"] [data-field="${field}"] dd`);
   }
 
-  /** Issue 12: one field of a trust state in the trust panel (`preview` or a conversation id). */
+  /** One field of a trust state in the trust panel (`preview` or a conversation id). */
   trustStateField(conversation: string, field: string): Locator {
     return this.page.locator(
       `[data-testid="trust-state"][data-conversation="${conversation}"] [data-field="${field}"] dd`,
@@ -103,7 +103,7 @@ export class PreviewPage {
       );
   }
 
-  /** A tool listed under "Changed since you trusted them" (attack 18), with its diff and Accept. */
+  /** A tool listed under "Changed since you trusted them" (docs/security.md, "Rug-pulls"), with its diff and Accept. */
   changed(serverId: string, tool: string): Locator {
     return this.server(serverId).locator(`[data-testid="changed-tool"][data-tool="${tool}"]`);
   }

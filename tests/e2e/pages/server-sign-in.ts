@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { PreviewPage } from './preview-page';
 
-/** Issue 13: a server card's OAuth sign-in (Connect / Disconnect) and the authorization server's pages. */
+/** A server card's OAuth sign-in (Connect / Disconnect) and the authorization server's pages. */
 export class ServerSignIn {
   readonly preview: PreviewPage;
 

@@ -8,7 +8,7 @@ export class ToolCards {
     return this.page.locator(`[data-testid="tool-call-card"][data-tool-name="${toolName}"]`).last();
   }
 
-  /** Issue 12: the warning on a result its server flagged with maliciousActivityHint. */
+  /** The warning on a result its server flagged with maliciousActivityHint. */
   maliciousWarning(toolName: string): Locator {
     return this.card(toolName).getByTestId('malicious-warning');
   }
@@ -17,12 +17,12 @@ export class ToolCards {
     return this.card(toolName).getByTestId('untrusted-badge');
   }
 
-  /** Issue 13: Connect on the card of a call whose server asked the user to sign in. */
+  /** Connect on the card of a call whose server asked the user to sign in. */
   connect(toolName: string): Locator {
     return this.card(toolName).getByTestId('card-sign-in').getByRole('button', { name: 'Connect' });
   }
 
-  /** Issue 15 item 9: the result's images and audio, drawn in the card. */
+  /** The result's images and audio, drawn in the card. */
   images(toolName: string): Locator {
     return this.card(toolName).getByTestId('tool-media').locator('img');
   }
@@ -79,7 +79,7 @@ export class ToolCards {
     return this.card(toolName).getByTestId('tool-result');
   }
 
-  /** Issue 12: the disclosure naming what the model did not see of a result. */
+  /** The disclosure naming what the model did not see of a result. */
   withheldNotice(toolName: string): Locator {
     return this.card(toolName).getByTestId('withheld-notice');
   }

@@ -5,7 +5,7 @@ import { routeHandler } from '@/lib/http/route-handler';
 
 export const dynamic = 'force-dynamic';
 
-/** Revokes a remembered approval (issue 11 item 3). */
+/** Revokes a remembered approval. */
 export const DELETE = routeHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   try {

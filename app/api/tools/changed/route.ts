@@ -6,7 +6,7 @@ import { changedToolByModelName } from '@/lib/mcp/pin-changes';
 
 export const dynamic = 'force-dynamic';
 
-/** GET ?model=<model-facing name>: the server and tool when that tool changed and awaits review (attack 18). */
+/** GET ?model=<model-facing name>: the server and tool when that tool changed and awaits review (docs/security.md, "Rug-pulls"). */
 export const GET = routeHandler(async (request: Request) => {
   const modelName = new URL(request.url).searchParams.get('model') ?? '';
   const user = await currentUser(request);

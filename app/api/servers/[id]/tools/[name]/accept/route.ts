@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 const acceptSchema = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/) });
 
-/** Attack 18: accepts the reviewed definition of a changed tool (bound to its hash); it becomes the pin. */
+/** docs/security.md, "Rug-pulls": accepts the reviewed definition of a changed tool (bound to its hash); it becomes the pin. */
 export const POST = routeHandler(
   async (request: Request, context: { params: Promise<{ id: string; name: string }> }) => {
     const { id, name } = await context.params;

@@ -6,7 +6,7 @@ import { toolChange } from '@/lib/mcp/pin-changes';
 
 export const dynamic = 'force-dynamic';
 
-/** Attack 18: the diff of a changed tool (old and new), for the user to review. */
+/** docs/security.md, "Rug-pulls": the diff of a changed tool (old and new), for the user to review. */
 export const GET = routeHandler(
   async (request: Request, context: { params: Promise<{ id: string; name: string }> }) => {
     const { id, name } = await context.params;
