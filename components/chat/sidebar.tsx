@@ -6,6 +6,7 @@ import { type ConversationItem, useConversations } from '@/lib/store/conversatio
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { CloseIcon, PencilIcon, SearchIcon } from '../ui/icons';
+import { ConversationExport } from './conversation-export';
 import { groupConversations } from './conversation-groups';
 import { MessageHits } from './message-hits';
 import { MIN_QUERY } from './use-message-search';
@@ -108,6 +109,7 @@ function Row({
       >
         <PencilIcon width={14} height={14} />
       </button>
+      <ConversationExport id={item.id} title={item.title} className={ROW_BUTTON} />
       <button
         type="button"
         className={ROW_BUTTON}

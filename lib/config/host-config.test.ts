@@ -19,7 +19,7 @@ describe('host.config.json validation', () => {
       ok: true,
       config: {
         ...DEFAULT_HOST_CONFIG,
-        chat: { defaultMode: 'tool-only', maxSteps: 6 },
+        chat: { defaultMode: 'tool-only', maxSteps: 6, generateTitles: true },
         models: { default: 'openai:gpt-4o' },
       },
     });

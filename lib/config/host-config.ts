@@ -14,6 +14,8 @@ export interface HostConfig {
     defaultMode: ChatMode;
     /** Upper bound on model steps (tool round trips) in one turn. */
     maxSteps: number;
+    /** Whether a conversation's title is asked of its model after the first reply, for users who have not chosen. */
+    generateTitles: boolean;
   };
   models: {
     /** `provider:model` id picked when the user has not chosen one. */
@@ -46,7 +48,7 @@ export interface HostConfig {
 }
 
 export const DEFAULT_HOST_CONFIG: HostConfig = {
-  chat: { defaultMode: 'normal', maxSteps: 6 },
+  chat: { defaultMode: 'normal', maxSteps: 6, generateTitles: true },
   models: {},
   servers: [],
   demoServers: true,
@@ -71,6 +73,7 @@ export const hostConfigSchema = {
       properties: {
         defaultMode: { enum: [...CHAT_MODES] },
         maxSteps: { type: 'integer', minimum: 1, maximum: 20 },
+        generateTitles: { type: 'boolean' },
       },
     },
     models: {

@@ -264,6 +264,18 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  '0017-user-settings': {
+    async up(db: Kysely<unknown>) {
+      // One row a user: what they chose on the settings page (lib/settings/user-settings.ts), checked
+      // on the way in and read back field by field, so a field added later needs no migration.
+      await sql`
+        create table user_settings (
+          user_id text primary key references users(id) on delete cascade,
+          settings jsonb not null default '{}'::jsonb,
+          updated_at timestamptz not null default now()
+        )`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = {

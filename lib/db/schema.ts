@@ -122,6 +122,13 @@ export interface AccountLinksTable {
   created_at: CreatedAt;
 }
 
+/** One user's settings (lib/settings/user-settings.ts), as JSON. */
+export interface UserSettingsTable {
+  user_id: string;
+  settings: ColumnType<unknown, string, string>;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   account_links: AccountLinksTable;
   server_auth: ServerAuthTable;
@@ -134,6 +141,7 @@ export interface Database {
   conversations: ConversationsTable;
   messages: MessagesTable;
   running_turns: RunningTurnsTable;
+  user_settings: UserSettingsTable;
 }
 
 export type ConversationRow = Selectable<ConversationsTable>;

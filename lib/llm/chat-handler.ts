@@ -4,8 +4,14 @@ import type { SessionUser } from '../auth/session';
 import type { HostConfig } from '../config/host-config';
 import { configuredCredentialPatterns, hostConfig } from '../config/load';
 import { type Db, getDb } from '../db';
-import { type EnsureResult, ensureConversation, updateConversation } from '../db/queries/conversations';
+import {
+  type EnsureResult,
+  ensureConversation,
+  retitleConversation,
+  updateConversation,
+} from '../db/queries/conversations';
 import { saveReply } from '../db/queries/messages';
+import { getUserSettings } from '../db/queries/user-settings';
 import { jsonError } from '../http/json';
 import { getRegistry } from '../mcp/host-registry';
 import type { McpRegistry } from '../mcp/registry';
@@ -17,6 +23,7 @@ import { activeStreamResponse, startActiveStream } from './active-streams';
 import { newUserMessage, storeUserMessage, turnHistory } from './chat-history';
 import { type ChatRequest, parseChatRequest, titleFrom } from './chat-request';
 import { runChatTurn } from './chat-turn';
+import { askTitle } from './conversation-title';
 import { buildDerivedTool } from './derived-tool';
 import { heldReplies } from './held-replies';
 import { holdToolsUntil } from './held-tools';
@@ -49,6 +56,10 @@ interface TurnParts {
   offered: ToolSet;
   /** The resources the host's read tool may read this turn (filled from the history, then results). */
   readable: ReadableResources;
+  /** The user's own instructions from their settings, for the conversation's model only. */
+  customInstructions: string;
+  /** The title the conversation was opened with, when a first reply should replace it with the model's; else null. */
+  titleToReplace: string | null;
 }
 
 /**
@@ -65,10 +76,14 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   if (!choice.ok) return jsonError(503, choice.reason);
 
   const db = await getDb();
+  // Read beside the conversation's upsert: the user's own instructions and whether to title.
+  const settingsRead = getUserSettings(db, user.id);
+  settingsRead.catch(() => undefined);
   const text = messageWords(request.message?.parts ?? []);
+  // The title is stored in plain text: a credential in the first message is masked there.
+  const title = titleFrom(cleanText(text, { credentialPatterns: configuredCredentialPatterns() }));
   const opening = ensureConversation(db, user.id, request.id, {
-    // The title is stored in plain text: a credential in the first message is masked there.
-    title: titleFrom(cleanText(text, { credentialPatterns: configuredCredentialPatterns() })),
+    title,
     chatMode,
     modelId: choice.option.id,
   });
@@ -90,6 +105,7 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   const scrub = new ScrubBook([], configuredCredentialPatterns());
   // Images and audio reach the model as media parts where its API carries them.
   const media = toolResultMedia(choice.option.provider);
+  const settings = await settingsRead;
   const parts: TurnParts = {
     request,
     user,
@@ -102,6 +118,8 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
     scrub,
     media,
     readable,
+    customInstructions: settings.customInstructions,
+    titleToReplace: (settings.generateTitles ?? config.chat.generateTitles) ? title : null,
     offered: {
       ...buildHostTools(registry, session, config.displayModes, request.id, scrub, media, readable.allowed),
       ...buildViewTools(registry, session, request.id, scrub, media),
@@ -245,6 +263,13 @@ function turnStream(
   };
   const derivedNames = [DERIVED_TOOL_NAME, RESOURCE_READ_TOOL].filter((name) => name in tools);
   const settings = llmSettings();
+  // The first reply of a conversation, when titles are generated: the model is asked for one once.
+  // A regenerated first reply keeps the title the first one got.
+  const first =
+    parts.titleToReplace !== null && request.trigger === 'submit-message' && history.length === 1
+      ? history[0]
+      : undefined;
+  let titled = false;
   return runChatTurn({
     model: parts.model,
     history,
@@ -261,6 +286,7 @@ function turnStream(
         .filter((name) => name in tools),
       ...derivedNames,
     ],
+    customInstructions: parts.customInstructions,
     serverInstructions: turnServerInstructions(registry, user.id, tools),
     viewContext: request.viewContext,
     scrub,
@@ -272,6 +298,18 @@ function turnStream(
         scrubSet: scrub.set,
         credentialPatterns: scrub.credentialPatterns,
       });
+      // Before the stream finishes, so the list the client refreshes then shows it. A failure, or a
+      // title the user changed meanwhile, keeps the conversation's title as it is.
+      if (first && !titled && !ended) {
+        titled = true;
+        const asked = await askTitle(parts.model, { user: first, reply: message }, scrub.options(), {
+          signal,
+        });
+        if (asked)
+          await retitleConversation(db, user.id, request.id, parts.titleToReplace ?? '', asked).catch(
+            () => false,
+          );
+      }
     },
     holdUnsaved(messageId, save) {
       heldReplies().hold({ userId: user.id, conversationId: request.id, messageId }, save);

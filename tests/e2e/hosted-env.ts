@@ -88,7 +88,8 @@ export const HOSTED_ENV = {
   PORT: String(HOSTED_HOST_PORT),
   DATA_DIR: '.data/e2e-hosted',
   LLM_BASE_URL: `${FAKE_LLM_URL}/v1`,
-  LLM_MODEL: 'fake-model',
+  // Two, so a user's default model (settings.spec.ts) has another to pick.
+  LLM_MODEL: 'fake-model,fake-model-2',
   DEMO_PORT_BASE: String(HOSTED_DEMO_PORT_BASE),
   PASSKEY_PORT: String(HOSTED_PASSKEY_PORT),
   HOST_CONFIG: HOSTED_CONFIG,

@@ -52,6 +52,7 @@ const CROSS_USER: Record<string, string> = {
   'GET /api/conversations/[id]': CONVERSATION,
   'PATCH /api/conversations/[id]': CONVERSATION,
   'DELETE /api/conversations/[id]': CONVERSATION,
+  'GET /api/conversations/[id]/export': CONVERSATION,
   'POST /api/conversations/[id]/view-tools': CONVERSATION,
   'DELETE /api/conversations/[id]/view-tools': CONVERSATION,
   'POST /api/conversations/[id]/view-tools/runs/[runId]': CONVERSATION,
@@ -99,6 +100,8 @@ const CROSS_USER: Record<string, string> = {
   'PAGE /c/[id]': CONVERSATION,
   'PAGE /preview': SERVERS,
   'PAGE /settings': RULES,
+  'GET /api/settings': `${OWN_ONLY}: the settings are read by the session user's id`,
+  'PATCH /api/settings': `${OWN_ONLY}: the settings are saved under the session user's id`,
   'GET /oauth/callback': `${OWN_ONLY}: the pending sign-in is found by its state among the user's own`,
 };
 
@@ -196,6 +199,12 @@ test.describe
       expect((await b.get(path)).status()).toBe(404);
       expect((await b.patch(path, { data: { title: 'taken over' } })).status()).toBe(404);
       expect((await b.delete(path)).status()).toBe(404);
+      for (const format of ['md', 'json']) {
+        expect((await b.get(`${path}/export?format=${format}`)).status()).toBe(404);
+        const own = await a.get(`${path}/export?format=${format}`);
+        expect(own.status()).toBe(200);
+        expect(await own.text()).toContain('tenancy: a private note');
+      }
       expect((await b.get(`/c/${conversationA}`)).status()).toBe(404);
       const viewTools = `/api/conversations/${conversationA}/view-tools`;
       expect((await b.post(viewTools, { data: { viewId: 'v', tools: [] } })).status()).toBe(404);

@@ -110,6 +110,27 @@ export async function updateConversation(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Replaces a conversation's title with a generated one only while it still has the title it was
+ * opened with: a rename by the user in the meantime wins.
+ */
+export async function retitleConversation(
+  db: Db,
+  userId: string,
+  id: string,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('conversations')
+    .set({ title: to })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('title', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function deleteConversation(db: Db, userId: string, id: string): Promise<boolean> {
   const result = await db
     .deleteFrom('conversations')
