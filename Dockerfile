@@ -1,4 +1,4 @@
-# The MCPlet host, hosted mode (README "Hosted mode"). Build: docker build -t mcplet-host .
+# The MCPlet host, hosted mode (docs/hosted-mode.md). Build: docker build -t mcplet-host .
 FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

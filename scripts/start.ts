@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { OriginConfigError, originsFor } from '../lib/apps/origins';
 import { deploymentMode, deploymentProblems, deploymentWarnings } from '../lib/config/deployment';
+import { envProblems } from '../lib/config/env-settings';
 import { v8PoolSize } from '../lib/config/gc-threads';
 import { heapLimitMb } from '../lib/config/heap-limit';
 import type { HostConfig } from '../lib/config/host-config';
@@ -35,6 +36,13 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+// Every variable set to a value the host cannot use, and whatever hosted mode lacks, all named at
+// once before anything is installed, built or started (the rules: lib/config/env-settings.ts).
+const problems = [...new Set([...envProblems(process.env), ...deploymentProblems(process.env)])];
+if (problems.length > 0)
+  fail(`Cannot start in ${deploymentMode()} mode:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+for (const warning of deploymentWarnings(process.env)) console.warn(`Warning: ${warning}`);
+
 const heapMb = heapLimitMb(process.env);
 if (typeof heapMb !== 'number') fail(`Cannot start: ${heapMb.error}`);
 
@@ -58,11 +66,6 @@ function hostNode(): { binary: string; flags: string[] } {
   }
 }
 const hostNodeRun = hostNode();
-
-const problems = deploymentProblems(process.env);
-if (problems.length > 0)
-  fail(`Cannot start in ${deploymentMode()} mode:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-for (const warning of deploymentWarnings(process.env)) console.warn(`Warning: ${warning}`);
 
 // Before anything is built or started: local mode has no sign-in, so it listens only on this machine.
 const refusal = bindRefusal(bind, deploymentMode());

@@ -9,6 +9,12 @@ export const REVEAL_VISIBLE_MS = 30_000;
 export interface SecretReferenceView {
   id: string;
   label: string;
+  /**
+   * `masked`: a value withheld from the model that came masked when the conversation was opened
+   * again (lib/trust/display-mask.ts); the host reads it from the stored result. Otherwise a
+   * `secret_reference` the host redeems at its server.
+   */
+  kind?: 'masked';
 }
 
 type RevealState =
@@ -17,18 +23,19 @@ type RevealState =
   | { kind: 'shown'; value: string; copied: boolean }
   | { kind: 'error'; message: string };
 
-/** Asks the host to redeem the reference; the host finds its URL in the stored result (4b). */
+/** Asks the host to redeem the reference (it finds its URL in the stored result, 4b), or for a masked value. */
 async function requestReveal(
   conversationId: string,
   toolCallId: string,
-  referenceId: string,
+  reference: SecretReferenceView,
 ): Promise<{ ok: true; value: string } | { ok: false; message: string }> {
+  const named = reference.kind === 'masked' ? { valueId: reference.id } : { referenceId: reference.id };
   try {
     const response = await fetch('/api/secrets/reveal', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       cache: 'no-store',
-      body: JSON.stringify({ conversationId, toolCallId, referenceId }),
+      body: JSON.stringify({ conversationId, toolCallId, ...named }),
     });
     const body = (await response.json().catch(() => ({}))) as { value?: unknown; error?: unknown };
     if (response.ok && typeof body.value === 'string') return { ok: true, value: body.value };
@@ -55,7 +62,7 @@ function SecretReveal({ toolCallId, reference }: { toolCallId: string; reference
 
   async function reveal() {
     setState({ kind: 'loading' });
-    const outcome = await requestReveal(conversationId, toolCallId, reference.id);
+    const outcome = await requestReveal(conversationId, toolCallId, reference);
     setState(
       outcome.ok
         ? { kind: 'shown', value: outcome.value, copied: false }
@@ -70,7 +77,11 @@ function SecretReveal({ toolCallId, reference }: { toolCallId: string; reference
   }
 
   return (
-    <fieldset className="rounded border border-border bg-bg px-2 py-1.5" data-testid="secret-reference">
+    <fieldset
+      className="rounded border border-border bg-bg px-2 py-1.5"
+      data-testid="secret-reference"
+      data-kind={reference.kind ?? 'reference'}
+    >
       <legend className="sr-only">Secret: {reference.label}</legend>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{reference.label}</span>
@@ -124,7 +135,10 @@ function SecretReveal({ toolCallId, reference }: { toolCallId: string; reference
   );
 }
 
-/** The secret references of one tool result (sensitive-output 4): revealed by the user, never by the model. */
+/**
+ * The secret references of one tool result (sensitive-output 4), and its values masked on reopen:
+ * revealed by the user, never by the model.
+ */
 export function SecretReferences({
   toolCallId,
   references,
@@ -135,7 +149,11 @@ export function SecretReferences({
   return (
     <div className="space-y-1.5" data-testid="secret-references">
       {references.map((reference) => (
-        <SecretReveal key={reference.id} toolCallId={toolCallId} reference={reference} />
+        <SecretReveal
+          key={`${reference.kind ?? 'reference'}:${reference.id}`}
+          toolCallId={toolCallId}
+          reference={reference}
+        />
       ))}
     </div>
   );

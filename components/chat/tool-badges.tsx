@@ -76,7 +76,11 @@ export function ToolBadges({
           </Badge>
         </span>
       ) : null}
-      {serverName ? <span className="text-xs text-muted">from {serverName}</span> : null}
+      {serverName ? (
+        <span className="text-xs text-muted" data-testid="tool-server">
+          · {serverName}
+        </span>
+      ) : null}
       {mcpletType ? <Badge tone={TYPE_TONE[mcpletType]}>{mcpletType}</Badge> : null}
       {compatibility ? (
         <Badge

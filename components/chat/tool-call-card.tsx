@@ -1,6 +1,7 @@
 'use client';
 import type { ReactNode } from 'react';
 import { type CallProgress, type CallTask, progressFraction } from '@/lib/mcp/call-progress';
+import { toolLabel } from '@/lib/mcplet/tool-words';
 import { ScrollRegion } from '../ui/scroll-region';
 import type { ResultMedia } from './result-media';
 
@@ -42,8 +43,9 @@ function pretty(value: unknown): string {
 }
 
 export interface ToolCallCardProps {
+  /** The tool's name: in the card's data only (tests, developers); people read its title. */
   toolName: string;
-  /** The tool's title, shown before its name. */
+  /** The tool's title; without one, the card shows its name as words (lib/mcplet/tool-words.ts). */
   title?: string;
   /** The tool's icon, shown before its title. */
   icon?: ReactNode;
@@ -88,10 +90,11 @@ export function ToolCallCard({
 }: ToolCallCardProps) {
   const status = STATUS[state];
   const args = pretty(input);
+  const label = toolLabel(title, toolName);
   return (
     <section
       className="rounded-lg border border-border bg-surface text-sm"
-      aria-label={`Tool call ${toolName}`}
+      aria-label={`Tool call ${label}`}
       data-testid="tool-call-card"
       data-tool-name={toolName}
       data-state={state}
@@ -99,12 +102,9 @@ export function ToolCallCard({
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2">
         {icon}
-        {title ? (
-          <span className="font-semibold" data-testid="tool-title">
-            {title}
-          </span>
-        ) : null}
-        <code className={`font-mono ${title ? 'text-xs text-muted' : 'font-semibold'}`}>{toolName}</code>
+        <span className="font-semibold" data-testid="tool-title">
+          {label}
+        </span>
         {badges}
         <span className={`ml-auto text-xs font-medium ${status.tone}`} role="status">
           {status.label}
@@ -112,9 +112,7 @@ export function ToolCallCard({
         {state === 'input-available' ? cancel : null}
       </header>
       <div className="space-y-2 px-3 py-2">
-        {state === 'input-available' && progress ? (
-          <ProgressLine toolName={toolName} progress={progress} />
-        ) : null}
+        {state === 'input-available' && progress ? <ProgressLine label={label} progress={progress} /> : null}
         {state !== 'input-available' && task ? <TaskLine task={task} /> : null}
         {args && args !== '{}' ? (
           <details>
@@ -174,9 +172,9 @@ function TaskLine({ task }: { task: CallTask }) {
 }
 
 /** The server's last word on how far the call has come: a bar when it gave a total, and its message. */
-function ProgressLine({ toolName, progress }: { toolName: string; progress: CallProgress }) {
+function ProgressLine({ label: tool, progress }: { label: string; progress: CallProgress }) {
   const fraction = progressFraction(progress);
-  const label = `Progress of ${toolName}`;
+  const label = `Progress of ${tool}`;
   return (
     <div className="space-y-1" data-testid="tool-progress">
       {progress.task ? <TaskLine task={progress.task} /> : null}

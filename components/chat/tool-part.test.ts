@@ -279,6 +279,22 @@ describe('sensitive-output 4: secret references on the card', () => {
     expect(JSON.stringify(view.secretReferences)).not.toContain('redeemUrl');
   });
 
+  it('a value masked on reopen (lib/trust/display-mask.ts) gets the same Reveal control, named as masked', () => {
+    const view = toolPartView({
+      type: 'tool-vault__create_api_key',
+      toolCallId: 'c',
+      state: 'output-available',
+      input: {},
+      output: {
+        withheld: { reasons: [{ rule: 'x-sensitive', where: '/structuredContent/key', detail: 'x' }] },
+        masked: [{ id: '1', label: 'Sensitive value 1' }],
+        view: { envelope: {}, result: { content: [{ type: 'text', text: '[sensitive value 1 hidden]' }] } },
+      },
+    } as never);
+    expect(view.resultText).toBe('[sensitive value 1 hidden]');
+    expect(view.secretReferences).toEqual([{ id: '1', label: 'Sensitive value 1', kind: 'masked' }]);
+  });
+
   it('no references, no Reveal control; an error result shows none', () => {
     const plain = toolPartView({
       type: 'tool-a__b',

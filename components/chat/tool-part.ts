@@ -8,6 +8,7 @@ import { asksToSignIn } from '@/lib/mcp/sign-in-words';
 import { GATE_TABLE, type Gate } from '@/lib/mcplet/gates';
 import { withheldLabel } from '@/lib/mcplet/model-facing';
 import type { GatePrompt } from '@/lib/store/gates';
+import type { MaskedValueView } from '@/lib/trust/display-mask';
 import type { RedactionReason } from '@/lib/trust/redaction';
 import { secretReferencesOf } from '@/lib/trust/secret-reference';
 import { type ResultMedia, resultMedia } from './result-media';
@@ -51,7 +52,10 @@ export interface ToolPartView {
   notice?: boolean;
   /** When the server sent the call (ms). */
   ranAt?: number;
-  /** The result's secret references (sensitive-output 4): label and id only, for the Reveal control. */
+  /**
+   * The result's secret references (sensitive-output 4), and its values masked on reopen: label and
+   * id only, for the Reveal control.
+   */
   secretReferences?: SecretReferenceView[];
   /** What the model did not see of the result, and why (the user sees the values here). */
   withheld?: string[];
@@ -75,6 +79,8 @@ interface HostOutput {
   /** The redacted model-facing results (host text of a derived result, say). */
   model?: unknown;
   withheld?: { reasons?: RedactionReason[] };
+  /** The values masked when the conversation was opened again (lib/trust/display-mask.ts). */
+  masked?: MaskedValueView[];
   view?: {
     /** The full result, as the server sent it: what the user reads. */
     result?: unknown;
@@ -176,8 +182,15 @@ export function toolPartView(part: ToolPart): ToolPartView {
       const resources = resultResources(output?.view?.result);
       if (resources.length > 0) view.resources = resources;
       if (typeof output?.view?.untrusted === 'string') view.untrusted = output.view.untrusted;
-      const references = secretReferencesOf(output?.view?.result);
-      if (references.length > 0) view.secretReferences = references.map(({ id, label }) => ({ id, label }));
+      const references: SecretReferenceView[] = secretReferencesOf(output?.view?.result).map(
+        ({ id, label }) => ({
+          id,
+          label,
+        }),
+      );
+      for (const { id, label } of Array.isArray(output?.masked) ? output.masked : [])
+        references.push({ id, label, kind: 'masked' });
+      if (references.length > 0) view.secretReferences = references;
       const reasons = output?.withheld?.reasons;
       if (Array.isArray(reasons) && reasons.length > 0)
         view.withheld = [...new Set(reasons.map(withheldLabel))];

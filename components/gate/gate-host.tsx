@@ -3,6 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { argRows } from '@/lib/gates/arg-rows';
 import { type BrowserPrompt, GATE_TABLE } from '@/lib/mcplet/gates';
+import { toolLabel } from '@/lib/mcplet/tool-words';
 import { type GateAnswer, type GatePrompt, useGates } from '@/lib/store/gates';
 import type { ApprovalScopeKind } from '@/lib/trust/approval-rules';
 import { Button } from '../ui/button';
@@ -16,14 +17,22 @@ function secondsLeft(expiresAt: number): number {
   return Math.max(0, Math.round((expiresAt - Date.now()) / 1000));
 }
 
+/** The tool and its server as people read them (its title, the server's name); the name stays in data-tool. */
+function ToolWords({ prompt }: { prompt: GatePrompt }) {
+  return (
+    <>
+      <strong data-testid="gate-tool">{toolLabel(prompt.toolTitle, prompt.toolName)}</strong> from{' '}
+      <strong data-testid="gate-server">{prompt.serverName}</strong>
+    </>
+  );
+}
+
 function CallDetails({ prompt }: { prompt: GatePrompt }) {
   const rows = argRows(prompt.args, prompt.inputSchema);
   return (
     <>
       <p>
-        {prompt.toolTitle ? <strong>{prompt.toolTitle}</strong> : null}{' '}
-        <code className="font-mono">{prompt.toolName}</code> from <strong>{prompt.serverName}</strong> wants
-        to run with:
+        <ToolWords prompt={prompt} /> wants to run with:
       </p>
       {rows.length > 0 ? (
         <dl
@@ -316,10 +325,8 @@ export function GateHost() {
                 <CommandDetails serverName={prompt.serverName} command={prompt.command} />
               ) : review ? (
                 <p>
-                  {prompt.toolTitle ? <strong>{prompt.toolTitle}</strong> : null}{' '}
-                  <code className="font-mono">{prompt.toolName}</code> from{' '}
-                  <strong>{prompt.serverName}</strong> wants to run with these arguments. Check them, change
-                  them if you like, then send.
+                  <ToolWords prompt={prompt} /> wants to run with these arguments. Check them, change them if
+                  you like, then send.
                 </p>
               ) : (
                 <CallDetails prompt={prompt} />

@@ -30,6 +30,21 @@ function isLoopbackHostname(hostname: string): boolean {
   return isLoopbackBind(h) || h.endsWith('.localhost');
 }
 
+/** Why `AUTH_MODE` names no mode the host knows, or undefined (unset or empty is local). */
+export function authModeProblem(value: string): string | undefined {
+  const mode = value.trim();
+  return mode && !(AUTH_MODES as readonly string[]).includes(mode)
+    ? `AUTH_MODE="${mode.slice(0, 40)}" is not one of ${AUTH_MODES.join(', ')}.`
+    : undefined;
+}
+
+/** Why a set `DATABASE_URL` cannot be used, or undefined: in either mode it names PostgreSQL. */
+export function databaseUrlProblem(value: string): string | undefined {
+  return /^postgres(ql)?:\/\//i.test(value.trim())
+    ? undefined
+    : 'DATABASE_URL must be a PostgreSQL connection string (postgres://…).';
+}
+
 /** The smallest `AUTH_SECRET`: it signs session cookies. */
 export const AUTH_SECRET_MIN = 32;
 
@@ -39,16 +54,17 @@ export const AUTH_SECRET_MIN = 32;
  * HTTPS public origin (plain http only on loopback, for tests) and the operator's sealing key.
  */
 export function deploymentProblems(env: Env = process.env): string[] {
-  const mode = env.AUTH_MODE?.trim();
-  if (mode && !(AUTH_MODES as readonly string[]).includes(mode))
-    return [`AUTH_MODE="${mode.slice(0, 40)}" is not one of ${AUTH_MODES.join(', ')}.`];
+  const modeProblem = authModeProblem(env.AUTH_MODE ?? '');
+  if (modeProblem) return [modeProblem];
   if (deploymentMode(env) !== 'hosted') return [];
   const problems: string[] = [];
   const database = env.DATABASE_URL?.trim();
   if (!database)
     problems.push('DATABASE_URL is required: hosted mode keeps its data in PostgreSQL (postgres://…).');
-  else if (!/^postgres(ql)?:\/\//i.test(database))
-    problems.push('DATABASE_URL must be a PostgreSQL connection string (postgres://…).');
+  else {
+    const problem = databaseUrlProblem(database);
+    if (problem) problems.push(problem);
+  }
   const secret = env.AUTH_SECRET ?? '';
   if (!secret)
     problems.push(
@@ -103,6 +119,6 @@ export function deploymentWarnings(env: Env = process.env): string[] {
   const domain = lastTwoLabels(chat.hostname);
   if (lastTwoLabels(views.hostname) !== domain) return [];
   return [
-    `SANDBOX_ORIGIN (${env.SANDBOX_ORIGIN?.trim()}) looks like it shares ${domain} with PUBLIC_ORIGIN: a view could set cookies the chat receives. Put the views on a domain of their own (README "Hosted mode").`,
+    `SANDBOX_ORIGIN (${env.SANDBOX_ORIGIN?.trim()}) looks like it shares ${domain} with PUBLIC_ORIGIN: a view could set cookies the chat receives. Put the views on a domain of their own (docs/hosted-mode.md).`,
   ];
 }

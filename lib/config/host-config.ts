@@ -1,6 +1,7 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
 import { type ServerRegistration, serverRegistrationSchema } from '../mcp/server-config';
 import { CHAT_MODES, type ChatMode } from '../mcplet/chat-mode';
+import { MAX_PAYLOAD_BYTES, MAX_TTL_SECONDS } from '../mcplet/derived-result';
 import { DEFAULT_TRUST_POLICY, type TrustPolicyConfig } from '../mcplet/trust-escalation';
 import {
   type CredentialConfig,
@@ -66,63 +67,147 @@ export const hostConfigSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    $schema: { type: 'string' },
+    $schema: { type: 'string', description: 'A JSON Schema for editors; the host ignores it.' },
     chat: {
       type: 'object',
       additionalProperties: false,
+      description: 'How conversations run.',
       properties: {
-        defaultMode: { enum: [...CHAT_MODES] },
-        maxSteps: { type: 'integer', minimum: 1, maximum: 20 },
-        generateTitles: { type: 'boolean' },
+        defaultMode: {
+          enum: [...CHAT_MODES],
+          default: DEFAULT_HOST_CONFIG.chat.defaultMode,
+          description: 'Chat mode of new conversations: `normal` or `tool-only` (spec 12).',
+        },
+        maxSteps: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 20,
+          default: DEFAULT_HOST_CONFIG.chat.maxSteps,
+          description: 'Most model steps (tool round trips) in one turn.',
+        },
+        generateTitles: {
+          type: 'boolean',
+          default: DEFAULT_HOST_CONFIG.chat.generateTitles,
+          description:
+            "Whether a conversation's model titles it after the first reply, for users who have not chosen.",
+        },
       },
     },
     models: {
       type: 'object',
       additionalProperties: false,
-      properties: { default: { type: 'string', minLength: 3, pattern: '^[a-z0-9-]+:.+$' } },
+      description: 'Which model a conversation starts with.',
+      properties: {
+        default: {
+          type: 'string',
+          minLength: 3,
+          pattern: '^[a-z0-9-]+:.+$',
+          description:
+            '`provider:model` id picked when the user has not chosen one; unset, the first listed.',
+        },
+      },
     },
-    servers: { type: 'array', maxItems: 100, items: serverRegistrationSchema },
-    demoServers: { type: 'boolean' },
+    servers: {
+      type: 'array',
+      maxItems: 100,
+      items: serverRegistrationSchema,
+      default: DEFAULT_HOST_CONFIG.servers,
+      description: 'MCP servers to connect at start, shared by every user (each one: `servers[]` below).',
+    },
+    demoServers: {
+      type: 'boolean',
+      default: DEFAULT_HOST_CONFIG.demoServers,
+      description: 'Start and register the demo MCPlet servers of `servers/` (restaurant, vault).',
+    },
     derivedResults: {
       type: 'object',
       additionalProperties: false,
+      description: 'The derived result channel (spec 10; [derived-results.md](derived-results.md)).',
       properties: {
         allowlist: {
           type: 'array',
           maxItems: 200,
           items: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,19}/[A-Za-z0-9_.-]{1,128}$' },
+          default: DEFAULT_HOST_CONFIG.derivedResults.allowlist,
+          description:
+            'Tools (`"<server id>/<tool>"`) the model may push derived results into (spec 10.4); `[]` without the demo servers. The model cannot extend it.',
         },
-        maxBytes: { type: 'integer', minimum: 1, maximum: 1048576 },
-        maxTtlSeconds: { type: 'integer', minimum: 1, maximum: 30 },
-        ratePerMinute: { type: 'integer', minimum: 1, maximum: 600 },
+        maxBytes: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 1048576,
+          default: MAX_PAYLOAD_BYTES,
+          description: 'Largest derived result in bytes; may be lower, never higher.',
+        },
+        maxTtlSeconds: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 30,
+          default: MAX_TTL_SECONDS,
+          description:
+            'Longest a derived result may wait for a view; a longer request is refused, not clamped.',
+        },
+        ratePerMinute: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 600,
+          default: DEFAULT_HOST_CONFIG.derivedResults.ratePerMinute,
+          description: 'Derived results per conversation per minute (spec 16.5).',
+        },
       },
     },
     sensitiveOutput: {
       type: 'object',
       additionalProperties: false,
+      description: 'Credentials withheld from the model ([sensitive-output.md](sensitive-output.md)).',
       properties: {
         credentialPatterns: {
           type: 'object',
           additionalProperties: false,
+          default: DEFAULT_HOST_CONFIG.sensitiveOutput.credentialPatterns,
+          description:
+            'Which credential formats are withheld: every built-in one unless `enabled` names fewer.',
           properties: {
             enabled: {
               type: 'array',
               maxItems: 100,
               uniqueItems: true,
               items: { enum: [...ENABLEABLE_CREDENTIAL_PATTERN_NAMES] },
+              description: 'The built-in formats to withhold, by name; unset, all of them.',
             },
             extra: {
               type: 'array',
               maxItems: 100,
+              default: [],
+              description: 'Formats of your own, each `{ name, pattern, reason, flags? }`.',
               items: {
                 type: 'object',
                 additionalProperties: false,
                 required: ['name', 'pattern', 'reason'],
                 properties: {
-                  name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,63}$' },
-                  pattern: { type: 'string', minLength: 1, maxLength: 2000 },
-                  reason: { type: 'string', minLength: 1, maxLength: 200 },
-                  flags: { type: 'string', pattern: '^[imsu]*$' },
+                  name: {
+                    type: 'string',
+                    pattern: '^[a-z0-9][a-z0-9-]{0,63}$',
+                    description: 'Its name in the withheld notice and the logs.',
+                  },
+                  pattern: {
+                    type: 'string',
+                    minLength: 1,
+                    maxLength: 2000,
+                    description: 'A regular expression matching the credential.',
+                  },
+                  reason: {
+                    type: 'string',
+                    minLength: 1,
+                    maxLength: 200,
+                    description: 'Why it is withheld, as the user reads it.',
+                  },
+                  flags: {
+                    type: 'string',
+                    pattern: '^[imsu]*$',
+                    default: '',
+                    description: 'Regular expression flags among `i`, `m`, `s`, `u`.',
+                  },
                 },
               },
             },
@@ -133,47 +218,110 @@ export const hostConfigSchema = {
     displayModes: {
       type: 'object',
       additionalProperties: false,
+      description: 'Display modes of views whose tool metadata names none (spec 11.2 step 4).',
       properties: {
-        default: { enum: ['inline', 'fullscreen', 'pip'] },
+        default: {
+          enum: ['inline', 'fullscreen', 'pip'],
+          description: 'The mode of every such view; unset, the hard fallback is `fullscreen`.',
+        },
         tools: {
           type: 'object',
           propertyNames: { pattern: '^[a-z][a-z0-9-]{0,19}/[A-Za-z0-9_.-]{1,128}$' },
           additionalProperties: { enum: ['inline', 'fullscreen', 'pip'] },
+          default: DEFAULT_HOST_CONFIG.displayModes.tools,
+          description: 'Per tool, `"<server id>/<tool>": mode`, before `default`.',
         },
       },
     },
     auth: {
       type: 'object',
       additionalProperties: false,
-      properties: { signUp: { enum: ['open', 'invitation'] } },
+      description: 'Hosted mode sign-up.',
+      properties: {
+        signUp: {
+          enum: ['open', 'invitation'],
+          default: DEFAULT_HOST_CONFIG.auth.signUp,
+          description:
+            '`invitation`: an account needs an operator’s link (`npm run account-link -- invite`); `open`: anyone with a passkey.',
+        },
+      },
     },
     limits: {
       type: 'object',
       additionalProperties: false,
+      description: 'Rate limits per user; beyond one, 429 with Retry-After.',
       properties: {
-        chatTurnsPerMinute: { type: 'integer', minimum: 1, maximum: 10000 },
-        toolCallsPerMinute: { type: 'integer', minimum: 1, maximum: 10000 },
-        samplingPerServerPerMinute: { type: 'integer', minimum: 1, maximum: 10000 },
+        chatTurnsPerMinute: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 10000,
+          default: DEFAULT_HOST_CONFIG.limits.chatTurnsPerMinute,
+          description: 'Hosted mode: chat turns per user per minute.',
+        },
+        toolCallsPerMinute: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 10000,
+          default: DEFAULT_HOST_CONFIG.limits.toolCallsPerMinute,
+          description:
+            'Hosted mode: tool calls from views and the preview (`/api/tools/call`) per user per minute.',
+        },
+        samplingPerServerPerMinute: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 10000,
+          default: DEFAULT_HOST_CONFIG.limits.samplingPerServerPerMinute,
+          description:
+            'Every mode: sampling requests (a server asking the model) per user and server per minute.',
+        },
       },
     },
     trustPolicy: {
       type: 'object',
       additionalProperties: false,
+      description: 'Which SEP trust annotation rules apply ([gates.md](gates.md)); all on by default.',
       properties: {
-        publicDestination: { type: 'boolean' },
-        irreversible: { type: 'boolean' },
-        maliciousActivity: { type: 'boolean' },
-        untrustedSource: { type: 'boolean' },
-        acceptedSensitivity: { type: 'boolean' },
+        publicDestination: {
+          type: 'boolean',
+          default: DEFAULT_TRUST_POLICY.publicDestination,
+          description:
+            'A tool whose destination may be `public` needs a confirmation while the conversation holds open-world or sensitive data.',
+        },
+        irreversible: {
+          type: 'boolean',
+          default: DEFAULT_TRUST_POLICY.irreversible,
+          description: 'A tool declaring `outcomes: irreversible` needs at least a confirmation.',
+        },
+        maliciousActivity: {
+          type: 'boolean',
+          default: DEFAULT_TRUST_POLICY.maliciousActivity,
+          description:
+            'After a result flagged `maliciousActivityHint`, the conversation’s next action-like call needs a confirmation.',
+        },
+        untrustedSource: {
+          type: 'boolean',
+          default: DEFAULT_TRUST_POLICY.untrustedSource,
+          description:
+            'A tool or result from an `untrustedPublic` source reaches the model spotlighted as untrusted.',
+        },
+        acceptedSensitivity: {
+          type: 'boolean',
+          default: DEFAULT_TRUST_POLICY.acceptedSensitivity,
+          description:
+            'A tool that declares the sensitivity it accepts asks for a confirmation while the conversation holds data of another class.',
+        },
       },
     },
     pools: {
       type: 'object',
       propertyNames: { pattern: '^[A-Za-z0-9_.-]{1,100}$' },
+      default: DEFAULT_HOST_CONFIG.pools,
+      description:
+        'Pool registry (spec 5.3.3), pool name → `{ description? }`; a tool naming an unknown pool is pool-less, with a warning.',
       additionalProperties: {
         type: 'object',
         additionalProperties: false,
-        properties: { description: { type: 'string' } },
+        properties: { description: { type: 'string', description: 'What the pool is for.' } },
       },
     },
   },

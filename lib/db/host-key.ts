@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type DeploymentMode, deploymentMode } from '../config/deployment';
+import { HOST_KEY_FORM, hostKeyBytes } from '../config/host-key-format';
 import { SealError } from './seal';
 
 /**
@@ -12,12 +13,8 @@ import { SealError } from './seal';
  * mode requires `HOST_KEY`.
  */
 export function parseHostKey(text: string): Buffer {
-  const trimmed = text.trim();
-  const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
-    ? Buffer.from(trimmed, 'hex')
-    : Buffer.from(trimmed, 'base64');
-  if (key.length !== 32)
-    throw new SealError('HOST_KEY must be 32 bytes, as 64 hex characters or base64 (openssl rand -hex 32).');
+  const key = hostKeyBytes(text);
+  if (!key) throw new SealError(HOST_KEY_FORM);
   return key;
 }
 

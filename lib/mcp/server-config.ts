@@ -77,32 +77,108 @@ export const serverRegistrationSchema = {
   additionalProperties: false,
   required: ['id', 'transport'],
   properties: {
-    id: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,19}$' },
-    name: { type: 'string', minLength: 1, maxLength: 80 },
-    admission: { enum: ['strict', 'overlay', 'annotations'] },
-    timeoutMs: { type: 'integer', minimum: 100, maximum: 600_000 },
-    trustHints: { type: 'boolean' },
-    perUser: { type: 'boolean' },
-    instructions: { type: 'boolean' },
+    id: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9-]{0,19}$',
+      description:
+        '`a-z`, `0-9`, `-`, at most 20 characters; prefixes the names the model sees (`<id>__<tool>`).',
+    },
+    name: { type: 'string', minLength: 1, maxLength: 80, description: 'The name people see; unset, the id.' },
+    admission: {
+      enum: ['strict', 'overlay', 'annotations'],
+      default: 'strict',
+      description:
+        'Tools without MCPlet metadata: `strict` rejects them, `annotations` derives it from MCP annotations, `overlay` takes it from `overlay`.',
+    },
+    timeoutMs: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 600_000,
+      default: 30_000,
+      description: 'Longest a tool call may take before the server counts as unavailable.',
+    },
+    trustHints: {
+      type: 'boolean',
+      default: false,
+      description:
+        'Its `humanInTheLoopHint`s may also lower an annotations-derived confirmation (never below MCPlet `action`/`auth`).',
+    },
+    perUser: {
+      type: 'boolean',
+      default: false,
+      description:
+        'Each user gets a connection of their own (own MCP session, OAuth sign-in and view origin), opened on first use, closed after 30 minutes unused.',
+    },
+    instructions: {
+      type: 'boolean',
+      default: true,
+      description:
+        '`false`: the server’s MCP `instructions` never reach the model (else they do, attributed and cleaned).',
+    },
     oauth: {
       type: 'object',
       additionalProperties: false,
+      description:
+        'The operator’s OAuth client for the server; unset, the host registers itself on Connect ([oauth.md](oauth.md)).',
       properties: {
-        grant: { enum: ['authorization_code', 'client_credentials', 'cross_app_access'] },
-        clientId: { type: 'string', minLength: 1, maxLength: 2048 },
-        clientSecretEnv: { type: 'string', pattern: '^[A-Z_][A-Z0-9_]{0,63}$' },
-        privateKeyEnv: { type: 'string', pattern: '^[A-Z_][A-Z0-9_]{0,63}$' },
-        algorithm: { enum: ['RS256', 'ES256', 'PS256', 'EdDSA'] },
-        issuer: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
-        scope: { type: 'string', maxLength: 1000 },
+        grant: {
+          enum: ['authorization_code', 'client_credentials', 'cross_app_access'],
+          default: 'authorization_code',
+          description:
+            'How tokens are got: a user’s sign-in, the operator’s client credentials, or an enterprise IdP (SEP-990).',
+        },
+        clientId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 2048,
+          description: 'The client id registered with the authorization server.',
+        },
+        clientSecretEnv: {
+          type: 'string',
+          pattern: '^[A-Z_][A-Z0-9_]{0,63}$',
+          description: 'The environment variable holding the client secret (never the secret itself).',
+        },
+        privateKeyEnv: {
+          type: 'string',
+          pattern: '^[A-Z_][A-Z0-9_]{0,63}$',
+          description:
+            '`client_credentials` with `private_key_jwt`: the environment variable holding the PEM key.',
+        },
+        algorithm: {
+          enum: ['RS256', 'ES256', 'PS256', 'EdDSA'],
+          description: 'The signing algorithm of that private key.',
+        },
+        issuer: {
+          type: 'string',
+          pattern: '^https?://[^\\s]+$',
+          maxLength: 2048,
+          description:
+            'The authorization server the client was registered with; it is presented to no other.',
+        },
+        scope: { type: 'string', maxLength: 1000, description: 'The scope to ask for; unset, the server’s.' },
         idp: {
           type: 'object',
           additionalProperties: false,
           required: ['tokenEndpoint', 'clientId', 'idTokenEnv'],
+          description: '`cross_app_access`: the enterprise identity provider the user’s ID token comes from.',
           properties: {
-            tokenEndpoint: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
-            clientId: { type: 'string', minLength: 1, maxLength: 2048 },
-            idTokenEnv: { type: 'string', pattern: '^[A-Z_][A-Z0-9_]{0,63}$' },
+            tokenEndpoint: {
+              type: 'string',
+              pattern: '^https?://[^\\s]+$',
+              maxLength: 2048,
+              description: 'Its token endpoint (RFC 8693 token exchange).',
+            },
+            clientId: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 2048,
+              description: 'The host’s client id at the identity provider.',
+            },
+            idTokenEnv: {
+              type: 'string',
+              pattern: '^[A-Z_][A-Z0-9_]{0,63}$',
+              description: 'The environment variable holding the user’s ID token.',
+            },
           },
         },
       },
@@ -111,33 +187,55 @@ export const serverRegistrationSchema = {
       type: 'object',
       propertyNames: { pattern: '^[A-Za-z0-9_.-]{1,128}$' },
       additionalProperties: { type: 'object' },
+      description:
+        'Tool name → `_meta` fields (`mcpletType`, `visibility`, `auth`, `pool`, `ui`); the server’s own metadata wins.',
     },
     transport: {
+      description:
+        'How to reach the server: `{ "type": "http", "url", "headers"? }` or `{ "type": "stdio", "command": [argv…], "env"?, "cwd"? }`.',
       oneOf: [
         {
           type: 'object',
           additionalProperties: false,
           required: ['type', 'url'],
+          description: 'Streamable HTTP, falling back to SSE.',
           properties: {
-            type: { const: 'http' },
-            url: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
-            headers: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string' } },
+            type: { const: 'http', description: '`http`' },
+            url: {
+              type: 'string',
+              pattern: '^https?://[^\\s]+$',
+              maxLength: 2048,
+              description: 'The server’s MCP endpoint.',
+            },
+            headers: {
+              type: 'object',
+              maxProperties: 20,
+              additionalProperties: { type: 'string' },
+              description: 'Headers of your own (an API key header, say), kept as secrets.',
+            },
           },
         },
         {
           type: 'object',
           additionalProperties: false,
           required: ['type', 'command'],
+          description:
+            'A command the host runs (never through a shell): the operator’s; the preview adds one only in local mode, after you confirm its argv.',
           properties: {
-            type: { const: 'stdio' },
+            type: { const: 'stdio', description: '`stdio`' },
             command: {
               type: 'array',
               minItems: 1,
               maxItems: 64,
               items: { type: 'string', minLength: 1, maxLength: 4096 },
+              description: 'The program and its arguments.',
             },
-            env: { type: 'object', additionalProperties: { type: 'string' } },
-            cwd: { type: 'string' },
+            env: {
+              type: 'object',
+              additionalProperties: { type: 'string' },
+              description: 'Environment variables of the command.',
+            },
+            cwd: { type: 'string', description: 'Its working directory.' },
           },
         },
       ],

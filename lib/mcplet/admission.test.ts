@@ -465,3 +465,23 @@ describe('SEP "Extended Tool Annotations": the trust fields a tool declares are 
     ).toBeUndefined();
   });
 });
+
+describe('a tool title for people (MCP `title`, else `annotations.title`)', () => {
+  const read = { mcpletType: 'read', visibility: ['model'] };
+
+  it('MCP 2025-06-18: `title` is the display name; `annotations.title` stands in when there is none', () => {
+    expect(admitted(admitTool(tool(read, { title: 'Search Things' }), strict)).title).toBe('Search Things');
+    expect(
+      admitted(admitTool(tool(read, { annotations: { title: 'Search (annotations)' } }), strict)).title,
+    ).toBe('Search (annotations)');
+    expect(
+      admitted(admitTool(tool(read, { title: 'Own', annotations: { title: 'Annotated' } }), strict)).title,
+    ).toBe('Own');
+  });
+
+  it('no title, or a blank or non-string one: none (the chat makes words of the name)', () => {
+    expect(admitted(admitTool(tool(read), strict)).title).toBeUndefined();
+    expect(admitted(admitTool(tool(read, { annotations: { title: 7 } }), strict)).title).toBeUndefined();
+    expect(admitted(admitTool(tool(read, { title: ' ', annotations: {} }), strict)).title).toBeUndefined();
+  });
+});

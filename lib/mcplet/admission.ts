@@ -159,6 +159,12 @@ function withOverlay(meta: Meta, overlay: OverlayMeta | undefined): Meta {
  * 5.3.1: turns one listed tool into an admitted MCPlet tool or a rejection with machine-readable
  * reasons. Never throws; every field of `raw` is treated as untrusted.
  */
+/** `annotations.title` (MCP ToolAnnotations), when it is a non-empty string. */
+function annotationTitle(annotations: unknown): string | undefined {
+  const title = isRecord(annotations) ? annotations.title : undefined;
+  return typeof title === 'string' && title.trim() ? title : undefined;
+}
+
 export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionResult {
   const reasons: Rejection[] = [];
   const warnings: string[] = [];
@@ -294,7 +300,10 @@ export function admitTool(raw: RawTool, context: AdmissionContext): AdmissionRes
     warnings,
   };
   if (withheld) tool.descriptionWithheld = true;
-  if (typeof raw.title === 'string') tool.title = stripInvisible(raw.title).text.slice(0, 200);
+  // MCP 2025-06-18: a tool's `title` is its display name; older servers put it in `annotations.title`.
+  const title =
+    typeof raw.title === 'string' && raw.title.trim() ? raw.title : annotationTitle(raw.annotations);
+  if (title !== undefined) tool.title = stripInvisible(title).text.slice(0, 200);
   const icon = chooseIcon(raw.icons);
   if (icon) tool.icon = icon;
   if (pool) tool.pool = pool;

@@ -58,7 +58,7 @@ describe('BIND_ADDRESS: no listening beyond this machine without sign-in', () =>
 
   it.each(['0.0.0.0', '::', '192.168.1.20', 'example.com'])('local mode refuses %s, saying why', (bind) => {
     expect(bindRefusal(bind, 'local')).toBe(
-      `BIND_ADDRESS=${bind} would expose the host without sign-in. Use a loopback address (127.0.0.1, ::1 or localhost), or hosted mode with passkey sign-in (AUTH_MODE=passkey; README, "Hosted").`,
+      `BIND_ADDRESS=${bind} would expose the host without sign-in. Use a loopback address (127.0.0.1, ::1 or localhost), or hosted mode with passkey sign-in (AUTH_MODE=passkey; docs/hosted-mode.md).`,
     );
   });
 

@@ -59,5 +59,5 @@ export function restartsStoredCommand(mode: DeploymentMode): boolean {
 /** `npm start` listens beyond this machine only with sign-in, which hosted mode will bring. */
 export function bindRefusal(bind: string, mode: DeploymentMode): string | null {
   if (isLoopbackBind(bind) || mode === 'hosted') return null;
-  return `BIND_ADDRESS=${bind} would expose the host without sign-in. Use a loopback address (127.0.0.1, ::1 or localhost), or hosted mode with passkey sign-in (AUTH_MODE=passkey; README, "Hosted").`;
+  return `BIND_ADDRESS=${bind} would expose the host without sign-in. Use a loopback address (127.0.0.1, ::1 or localhost), or hosted mode with passkey sign-in (AUTH_MODE=passkey; docs/hosted-mode.md).`;
 }

@@ -29,6 +29,11 @@ export function isScrubbable(value: string): boolean {
   return value.length >= MIN_SCRUB_LENGTH && !WITHHELD_MARKER.includes(value);
 }
 
+/** Every form of a value that is searched for (verbatim, JSON-escaped, URL-encoded), longest first, deduplicated. */
+export function searchedForms(value: string): string[] {
+  return [...new Set(formsOf(value))].sort((a, b) => b.length - a.length);
+}
+
 function formsOf(value: string): string[] {
   const uri = encodeURIComponent(value);
   return [value, JSON.stringify(value).slice(1, -1), uri, uri.replaceAll('%20', '+')];

@@ -91,7 +91,8 @@ test.describe('secret references are revealed by the user, never seen by the mod
     await expect(card).toHaveAttribute('data-state', 'approval-requested');
     const gate = new GateDialog(page);
     await expect(gate.root).toBeVisible();
-    await expect(gate.root).toContainText('create_api_key');
+    await expect(gate.root).toHaveAttribute('data-tool', 'create_api_key');
+    await expect(gate.tool).toHaveText('Create API Key');
     await gate.cancel();
     await expect(card).toHaveAttribute('data-state', 'not-run');
     await expect(card.getByTestId('tool-ended')).toHaveText(

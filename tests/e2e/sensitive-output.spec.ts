@@ -4,7 +4,7 @@ import { conversationBodies, expectNoneCarries } from './helpers/model-requests'
 import { ToolCards } from './pages/tool-cards';
 
 test.describe('sensitive outputs never reach the model, and the user still sees them', () => {
-  test('sensitiveHint + x-sensitive, unmarked credentials, a later result, a message and a view context repeating them: no request body carries a value, after a reload and a regenerate too; the cards show the values and why', async ({
+  test('sensitiveHint + x-sensitive, unmarked credentials, a later result, a message and a view context repeating them: no request body carries a value, after a reload and a regenerate too; the cards show the values and why, masked after the reload', async ({
     chat,
     fakeModel,
     servers,
@@ -93,9 +93,18 @@ test.describe('sensitive outputs never reach the model, and the user still sees 
         'a value withheld earlier in this conversation',
       ]);
 
-      // Reload: the cards come back from storage with the values; then regenerate the last turn.
+      // Reload: the cards come back from storage with the values masked (each behind a Reveal;
+      // masked-on-reopen.spec.ts reveals one), the user's own message as they wrote it; then
+      // regenerate the last turn.
       await page.reload();
-      await expect(cards.result('create_api_key')).toContainText(API_SECRET);
+      await expect(cards.result('create_api_key')).toContainText('[sensitive value 1 hidden');
+      for (const tool of ['create_api_key', 'env_dump', 'echo_last'])
+        for (const value of [API_SECRET, AWS_KEY, JWT])
+          await expect(cards.card(tool)).not.toContainText(value);
+      await expect(cards.card('env_dump').getByTestId('secret-reference')).toContainText([
+        'Sensitive value 1: an AWS access key id',
+        'Sensitive value 2: a JSON Web Token',
+      ]);
       await expect(chat.userMessages().last()).toContainText(API_SECRET);
       await expect(cards.withheldNotice('env_dump')).toBeVisible();
       const before = (await conversationBodies(page, t)).length;

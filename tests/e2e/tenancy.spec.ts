@@ -335,6 +335,11 @@ test.describe
         data: { conversationId: conversationA, toolCallId: 'call_1', referenceId: 'ref_1' },
       });
       expect(secret.status()).toBe(404);
+      // A value masked on reopen is read from the asker's own messages only (display-messages.test.ts).
+      const masked = await b.post('/api/secrets/reveal', {
+        data: { conversationId: conversationA, toolCallId: 'call_1', valueId: '0' },
+      });
+      expect(masked.status()).toBe(404);
     });
 
     test("B cannot remove, reconnect, sign out of, re-admit or trace the operator's servers for everyone", async () => {

@@ -28,8 +28,11 @@ test.describe('MCP tools in the chat', () => {
     await chat.send(`French dinner ${t}`);
     const card = chat.page.getByTestId('tool-call-card');
     await expect(card).toHaveAttribute('data-state', 'output-available');
-    await expect(card).toContainText('search_restaurants');
-    await expect(card).toContainText('from Restaurant (demo MCPlet)');
+    // Words for people: the tool's title and the server's name; the name stays in the card's data.
+    await expect(card).toHaveAttribute('data-tool-name', 'search_restaurants');
+    await expect(card.getByTestId('tool-title')).toHaveText('Search Restaurants');
+    await expect(card.getByTestId('tool-server')).toHaveText('· Restaurant (demo MCPlet)');
+    await expect(card.locator('header')).not.toContainText('search_restaurants');
     await expect(card.getByTestId('tool-result')).toContainText('Le Jardin (r-le-jardin)');
     await expect(chat.lastAssistant()).toContainText('Le Jardin is the best rated.');
 

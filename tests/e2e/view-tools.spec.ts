@@ -143,7 +143,8 @@ test.describe('app-provided tools (MCP Apps)', () => {
       ]);
       await chat.send(`reset ${t}`);
       const gate = page.getByTestId('gate-dialog');
-      await expect(gate).toContainText('view_reset');
+      // No title: its name as words (lib/mcplet/tool-words.ts).
+      await expect(new GateDialog(page).tool).toHaveText('View reset');
       await expect(new GateDialog(page).arg('hard')).toHaveText(['Hard', 'Yes']);
       await expect(views.view(0).getByTestId('resets')).toHaveCount(0);
       await gate.getByTestId('gate-confirm').click();

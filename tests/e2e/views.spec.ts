@@ -62,10 +62,13 @@ test.describe('MCP Apps views', () => {
 
     const gate = page.getByTestId('gate-dialog');
     await expect(gate).toBeVisible();
-    await expect(gate).toContainText('create_reservation');
-    await expect(gate).toContainText('Restaurant (demo MCPlet)');
-    // The arguments by their schema titles, not raw keys.
+    // Words for people: the tool's title and the server's name; the tool's name stays in data-tool.
     const dialog = new GateDialog(page);
+    await expect(gate).toHaveAttribute('data-tool', 'create_reservation');
+    await expect(dialog.tool).toHaveText('Create Reservation');
+    await expect(dialog.server).toHaveText('Restaurant (demo MCPlet)');
+    await expect(dialog.root.getByTestId('gate-details')).not.toContainText('create_reservation');
+    // The arguments by their schema titles, not raw keys.
     await expect(dialog.arg('restaurantId')).toHaveText(['Restaurant', 'r-trattoria']);
     await expect(dialog.arg('partySize')).toHaveText(['Guests', '2']);
     await expect(dialog.arg('name')).toHaveText(['Booked under', 'Ada Lovelace']);

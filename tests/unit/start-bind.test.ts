@@ -48,4 +48,30 @@ describe('npm start and BIND_ADDRESS', () => {
       expect(run.stderr).toContain(name);
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/Building|MCPlet host:|listen/i);
   });
+
+  it('refuses variables set to values it cannot use, naming each, before anything starts', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      env: {
+        ...process.env,
+        PORT: 'eighty',
+        HOST_HEAP_MB: '64',
+        REDIS_URL: 'localhost:6379',
+        LLM_TIMEOUT_MS: '10',
+        SKIP_BUILD: '1',
+        HOST_CONFIG: 'does-not-exist.json',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Cannot start in local mode:');
+    for (const problem of [
+      'PORT must be a port number from 1 to 65535 (got "eighty").',
+      'HOST_HEAP_MB must be a whole number of megabytes, at least 128 (got "64").',
+      'REDIS_URL must be a URL (redis://, rediss://) (got "localhost:6379").',
+      'LLM_TIMEOUT_MS must be a whole number from 1000 to 900000 (got "10").',
+    ])
+      expect(run.stderr).toContain(problem);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/Building|MCPlet host:|listen/i);
+  });
 });

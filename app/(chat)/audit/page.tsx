@@ -5,6 +5,8 @@ import { currentUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { listAudit } from '@/lib/db/queries/audit';
 import { outcomeWords } from '@/lib/gates/outcome-words';
+import { getRegistry } from '@/lib/mcp/host-registry';
+import { toolDisplayWords } from '@/lib/mcp/tool-display-words';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Action log · MCPlet Host' };
@@ -41,10 +43,21 @@ function Cell({
   );
 }
 
+/** A display name, and the id it stands for in small type when they differ. */
+function NamedId({ words, id }: { words: string; id: string }) {
+  return (
+    <span className="flex flex-col">
+      <span>{words}</span>
+      {words === id ? null : <code className="font-mono text-xs text-muted">{id}</code>}
+    </span>
+  );
+}
+
 /** 16.5: every action call, its gate and its outcome. Arguments appear only as a hash. */
 export default async function AuditPage() {
   const user = await currentUser();
   const rows = await listAudit(await getDb(), user.id);
+  const wordsOf = toolDisplayWords(await getRegistry(), user.id);
   return (
     <main className="min-h-0 flex-1 overflow-y-auto">
       <div className="mx-auto max-w-5xl p-4">
@@ -78,15 +91,20 @@ export default async function AuditPage() {
                     className="border-t border-border max-md:block max-md:py-2"
                     data-testid="audit-row"
                     data-outcome={row.outcome}
+                    data-server={row.serverId}
+                    data-tool={row.toolName}
                   >
                     <Cell column="When" className="whitespace-nowrap">
                       {new Date(row.at).toLocaleString()}
                     </Cell>
                     <Cell column="Who">{row.userId}</Cell>
                     <Cell column="From">{SURFACES[row.surface] ?? row.surface}</Cell>
-                    <Cell column="Server">{row.serverId}</Cell>
-                    <Cell column="Tool" className="font-mono">
-                      {row.toolName}
+                    {/* Words for people first; the id and name the log keeps stay beneath (a record). */}
+                    <Cell column="Server">
+                      <NamedId words={wordsOf(row.serverId, row.toolName).server} id={row.serverId} />
+                    </Cell>
+                    <Cell column="Tool">
+                      <NamedId words={wordsOf(row.serverId, row.toolName).tool} id={row.toolName} />
                     </Cell>
                     <Cell column="Arguments (hash)" className="font-mono text-xs break-all">
                       {row.argsHash}

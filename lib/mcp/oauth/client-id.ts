@@ -1,5 +1,6 @@
 import 'server-only';
 import { originsFor } from '../../apps/origins';
+import { clientIdUrlProblem } from '../../config/env-settings';
 
 type Env = Record<string, string | undefined>;
 
@@ -12,10 +13,9 @@ type Env = Record<string, string | undefined>;
 export function clientIdUrl(env: Env): string | undefined {
   const configured = env.OAUTH_CLIENT_ID_URL?.trim();
   if (configured) {
-    const url = new URL(configured);
-    if (url.protocol !== 'https:' || url.pathname === '/')
-      throw new Error('OAUTH_CLIENT_ID_URL must be an https URL with a path');
-    return url.href;
+    const problem = clientIdUrlProblem(configured);
+    if (problem) throw new Error(problem);
+    return new URL(configured).href;
   }
   const host = originsFor(env).host;
   return host.startsWith('https:') ? `${host}/oauth/client-metadata.json` : undefined;

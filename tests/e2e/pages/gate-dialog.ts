@@ -8,6 +8,16 @@ export class GateDialog {
     this.root = page.getByTestId('gate-dialog');
   }
 
+  /** The tool as people read it (its title, else its name as words); its name is in `data-tool`. */
+  get tool(): Locator {
+    return this.root.getByTestId('gate-tool').first();
+  }
+
+  /** The server's display name, beside the tool. */
+  get server(): Locator {
+    return this.root.getByTestId('gate-server').first();
+  }
+
   /** Keyboard focus is on a control of the dialog (not left in a view's frame or behind the modal). */
   async expectFocused() {
     await expect

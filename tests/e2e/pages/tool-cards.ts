@@ -41,6 +41,11 @@ export class ToolCards {
     return this.card(toolName).getByTestId('tool-title');
   }
 
+  /** The server the tool is from, by its display name ("· Restaurant (demo MCPlet)"). */
+  server(toolName: string): Locator {
+    return this.card(toolName).getByTestId('tool-server');
+  }
+
   /** The tool's icon, served by the host. */
   icon(toolName: string): Locator {
     return this.card(toolName).getByTestId('mcp-icon');
@@ -53,7 +58,8 @@ export class ToolCards {
 
   /** The running call's progress bar, as its server last reported. */
   progressBar(toolName: string): Locator {
-    return this.card(toolName).getByRole('progressbar', { name: `Progress of ${toolName}` });
+    // Named for people by the tool's title ("Progress of Count Slowly"); the card is found by its name.
+    return this.card(toolName).getByRole('progressbar', { name: /^Progress of / });
   }
 
   progressMessage(toolName: string): Locator {

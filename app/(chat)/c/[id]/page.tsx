@@ -5,7 +5,7 @@ import { getDb } from '@/lib/db';
 import { getConversation } from '@/lib/db/queries/conversations';
 import { clientId } from '@/lib/http/ids';
 import { chatPageModels } from '@/lib/llm/chat-page-data';
-import { conversationMessages } from '@/lib/llm/interrupted-turns';
+import { displayMessages } from '@/lib/llm/display-messages';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,8 +16,9 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   const db = await getDb();
   const conversation = await getConversation(db, user.id, id);
   if (!conversation) notFound();
-  // A turn a crash cut is marked as the conversation is read (interrupted-turns.ts).
-  const messages = await conversationMessages(db, user.id, id);
+  // A turn a crash cut is marked as the conversation is read (interrupted-turns.ts); values
+  // withheld from the model come masked until the user reveals them (display-messages.ts).
+  const messages = await displayMessages(db, user.id, id);
   return (
     <Chat
       key={id}

@@ -5,7 +5,7 @@ import { deleteConversation, getConversation, updateConversation } from '@/lib/d
 import { clientId } from '@/lib/http/ids';
 import { jsonError, readJson } from '@/lib/http/json';
 import { routeHandler } from '@/lib/http/route-handler';
-import { conversationMessages } from '@/lib/llm/interrupted-turns';
+import { displayMessages } from '@/lib/llm/display-messages';
 import { CHAT_MODES } from '@/lib/mcplet/chat-mode';
 
 export const dynamic = 'force-dynamic';
@@ -35,8 +35,9 @@ export const GET = routeHandler(async (request: Request, context: Context) => {
   const found = await owned(request, context);
   const conversation = found && (await getConversation(found.db, found.user.id, found.id));
   if (!found || !conversation) return jsonError(404, 'This conversation does not exist.');
-  // A turn a crash cut is marked as the conversation is read (interrupted-turns.ts).
-  const messages = await conversationMessages(found.db, found.user.id, found.id);
+  // A turn a crash cut is marked as the conversation is read (interrupted-turns.ts); values
+  // withheld from the model come masked until the user reveals them (display-messages.ts).
+  const messages = await displayMessages(found.db, found.user.id, found.id);
   return Response.json({ conversation, messages });
 });
 
