@@ -1,6 +1,6 @@
 'use client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ViewFrameHint, viewFrame, viewFrameTitle } from '@/lib/apps/sandbox';
 import { answerModeRequest } from '@/lib/mcplet/display-mode';
 import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
@@ -16,6 +16,7 @@ import { useHydrated } from '../ui/use-hydrated';
 import { showLatestReply, useChatActions } from './chat-actions';
 import { useEscapeToInline } from './use-escape-to-inline';
 import { type ToolDescriptor, useHostContext } from './use-host-context';
+import { type PipDock, usePipDock } from './use-pip-dock';
 import { useReplyBehind } from './use-reply-behind';
 import { type LoadedResource, useViewBridge } from './use-view-bridge';
 import { ViewFrame } from './view-frame';
@@ -53,11 +54,15 @@ interface PendingConfirm {
   resolve: (ok: boolean) => void;
 }
 
-function containerClass(mode: ConcreteDisplayMode): string {
+function containerClass(mode: ConcreteDisplayMode, dock: PipDock): string {
   if (mode === 'fullscreen') return 'fixed inset-0 z-40 flex flex-col bg-bg';
-  if (mode === 'pip')
-    // On a phone the floating view stays small enough to leave most of the chat readable.
-    return 'fixed z-30 flex h-52 w-[min(15rem,62vw)] flex-col overflow-hidden rounded-lg border border-border bg-bg shadow-2xl sm:h-72 sm:w-[min(24rem,92vw)]';
+  if (mode === 'pip') {
+    const frame = 'fixed z-30 flex flex-col overflow-hidden rounded-lg border border-border bg-bg shadow-2xl';
+    // On a phone the floating view is a bar across the chat until it is opened, and then no taller
+    // than half the screen; the chat makes room for it either way (use-pip-dock.ts).
+    if (dock.phone) return `${frame} ${dock.expanded ? 'h-[min(18rem,45vh)]' : 'h-10'}`;
+    return `${frame} h-72 w-[min(24rem,92vw)]`;
+  }
   return 'relative w-full overflow-hidden rounded-lg border border-border bg-bg';
 }
 
@@ -87,9 +92,9 @@ export function AppView(props: AppViewProps) {
   const newReply = useReplyBehind(mode, chosenMode !== null, rootRef);
   const [log, setLog] = useState<LogLine[]>([]);
   const [pending, setPending] = useState<PendingConfirm | null>(null);
-  const [pip, setPip] = useState({ right: 16, bottom: 96 });
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [container, setContainer] = useState<HTMLElement | null>(null);
+  const dock = usePipDock(props.viewId, mode === 'pip', rootRef, container);
   const modeRef = useRef(mode);
   modeRef.current = mode;
 
@@ -253,30 +258,6 @@ export function AppView(props: AppViewProps) {
     requestAnimationFrame(showLatestReply);
   }
 
-  function startDrag(event: PointerEvent<HTMLElement>) {
-    if (mode !== 'pip' || (event.target as HTMLElement).closest('button')) return;
-    const start = { x: event.clientX, y: event.clientY, ...pip };
-    const move = (e: globalThis.PointerEvent) =>
-      setPip({
-        right: Math.max(0, start.right - (e.clientX - start.x)),
-        bottom: Math.max(0, start.bottom - (e.clientY - start.y)),
-      });
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-  }
-
-  function moveByKeyboard(key: string) {
-    const step = 24;
-    if (key === 'ArrowLeft') setPip((p) => ({ ...p, right: p.right + step }));
-    if (key === 'ArrowRight') setPip((p) => ({ ...p, right: Math.max(0, p.right - step) }));
-    if (key === 'ArrowUp') setPip((p) => ({ ...p, bottom: p.bottom + step }));
-    if (key === 'ArrowDown') setPip((p) => ({ ...p, bottom: Math.max(0, p.bottom - step) }));
-  }
-
   return (
     <div
       ref={rootRef}
@@ -336,8 +317,10 @@ export function AppView(props: AppViewProps) {
       {showFrame ? (
         <section
           ref={setContainer}
-          className={containerClass(mode)}
-          style={mode === 'pip' ? { right: pip.right, bottom: pip.bottom } : undefined}
+          className={containerClass(mode, dock)}
+          style={mode === 'pip' ? dock.style : undefined}
+          data-corner={mode === 'pip' ? dock.corner : undefined}
+          data-compact={mode === 'pip' && dock.phone && !dock.expanded ? '' : undefined}
           aria-label={`${props.tool.title ?? props.tool.name} view`}
           data-fullscreen-view={mode === 'fullscreen' ? '' : undefined}
           data-testid="view-container"
@@ -352,8 +335,7 @@ export function AppView(props: AppViewProps) {
             logOpen={logOpen}
             onToggleLog={() => setLogOpen((open) => !open)}
             onSwitch={switchMode}
-            onStartDrag={startDrag}
-            onMoveKey={moveByKeyboard}
+            dock={dock}
           />
           <ViewFrame
             key={frameKey}

@@ -1,6 +1,7 @@
 'use client';
-import type { PointerEvent, KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { CONCRETE_DISPLAY_MODES, type ConcreteDisplayMode } from '@/lib/mcplet/types';
+import { PIP_CORNER_NAME } from './pip-dock';
+import type { PipDock } from './use-pip-dock';
 
 const MODE_LABEL: Record<ConcreteDisplayMode, string> = {
   inline: 'Inline',
@@ -34,8 +35,8 @@ export interface ViewToolbarProps {
   onToggleLog: () => void;
   /** Switch modes, then give the keyboard to the button with this accessible name. */
   onSwitch: (mode: ConcreteDisplayMode, focusLabel?: string) => void;
-  onStartDrag: (event: PointerEvent<HTMLElement>) => void;
-  onMoveKey: (key: ReactKeyboardEvent['key']) => void;
+  /** Where a floating view is docked, and how it moves and opens. */
+  dock: PipDock;
 }
 
 /** The host's toolbar above a view: its name, the display modes, the log toggle, the way back. */
@@ -49,27 +50,49 @@ export function ViewToolbar({
   logOpen,
   onToggleLog,
   onSwitch,
-  onStartDrag,
-  onMoveKey,
+  dock,
 }: ViewToolbarProps) {
+  const pip = mode === 'pip';
+  // On a phone the floating view is a bar: its handle, its name (which opens it) and the way back.
+  const bar = pip && dock.phone;
+  const compact = bar && !dock.expanded;
   return (
     <header
-      className={`flex flex-wrap items-center gap-x-2 border-b border-border bg-surface px-2 py-0.5 text-xs ${mode === 'pip' ? 'cursor-move touch-none' : ''}`}
-      onPointerDown={onStartDrag}
+      className={`flex items-center gap-x-2 border-b border-border bg-surface px-2 py-0.5 text-xs ${compact ? 'flex-nowrap' : 'flex-wrap'} ${pip ? 'cursor-move touch-none' : ''}`}
+      onPointerDown={pip ? dock.startDrag : undefined}
     >
-      {mode === 'pip' ? (
+      {pip ? (
         <button
           type="button"
+          data-drag-handle=""
           className={`${TOOL_BUTTON} hover:bg-surface-2`}
-          aria-label="Move the floating view (arrow keys)"
-          onKeyDown={(e) => onMoveKey(e.key)}
+          aria-label={`Move the floating view (arrow keys), now ${PIP_CORNER_NAME[dock.corner]}`}
+          onKeyDown={(e) => {
+            if (dock.moveKey(e.key)) e.preventDefault();
+          }}
         >
           ⠿
         </button>
       ) : null}
-      <span className="truncate font-medium">{title}</span>
-      <span className="truncate text-muted">from {serverName}</span>
-      <span role="status" className="flex items-center gap-2" data-testid="reply-behind">
+      {bar ? (
+        <button
+          type="button"
+          className={`${TOOL_BUTTON} min-w-0 flex-1 justify-start gap-1 font-medium hover:bg-surface-2`}
+          aria-expanded={dock.expanded}
+          onClick={dock.toggleExpanded}
+        >
+          <span className="truncate">{title}</span>
+          <span className="text-muted">{dock.expanded ? 'Collapse' : 'Expand'}</span>
+        </button>
+      ) : (
+        <span className="truncate font-medium">{title}</span>
+      )}
+      {compact ? null : <span className="truncate text-muted">from {serverName}</span>}
+      <span
+        role="status"
+        className={compact ? 'sr-only' : 'flex items-center gap-2'}
+        data-testid="reply-behind"
+      >
         {newReply ? (
           <>
             <span className="font-medium text-accent">A reply arrived in the chat.</span>
@@ -81,7 +104,7 @@ export function ViewToolbar({
       </span>
       <fieldset className="ml-auto flex gap-1">
         <legend className="sr-only">Display mode</legend>
-        {CONCRETE_DISPLAY_MODES.map((m) => (
+        {(compact ? [] : CONCRETE_DISPLAY_MODES).map((m) => (
           <button
             key={m}
             type="button"
@@ -93,16 +116,18 @@ export function ViewToolbar({
             {MODE_LABEL[m]}
           </button>
         ))}
-        <button
-          type="button"
-          className={`${TOOL_BUTTON} hover:bg-surface-2`}
-          aria-label="View log"
-          aria-expanded={logOpen}
-          aria-controls={logId}
-          onClick={onToggleLog}
-        >
-          Log
-        </button>
+        {compact ? null : (
+          <button
+            type="button"
+            className={`${TOOL_BUTTON} hover:bg-surface-2`}
+            aria-label="View log"
+            aria-expanded={logOpen}
+            aria-controls={logId}
+            onClick={onToggleLog}
+          >
+            Log
+          </button>
+        )}
         {mode !== 'inline' ? (
           <button
             type="button"

@@ -1,14 +1,16 @@
 'use client';
-import type { UIMessage } from 'ai';
+import type { FileUIPart, UIMessage } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { AttachmentLimits } from '@/lib/chat/attachment-rules';
+import { type ConversationBranch, type TreeNode, versionsOf, withShownPath } from '@/lib/chat/message-tree';
 import { isPromptPart, PROMPT_PART, type PromptPart } from '@/lib/chat/prompt-part';
 import { isResourcePart, RESOURCE_PART, type ResourcePart } from '@/lib/chat/resource-part';
-import { lastUserMessage } from '@/lib/chat/ui-parts';
 import { whenIdle } from '@/lib/client/when-idle';
 import { isInterruptedMark, replyEnding } from '@/lib/llm/reply-metadata';
 import { type ChatMode, parseChatMode } from '@/lib/mcplet/chat-mode';
 import { useCallInFlight } from '@/lib/store/calls-in-flight';
 import { useConversations } from '@/lib/store/conversations';
+import { usePipPadding } from '@/lib/store/pip-reserve';
 import { storeChatMode, storedChatMode, storedModel, storeModel } from '@/lib/store/preferences';
 import { viewContextForRequest } from '@/lib/store/view-context';
 import { ChatActionsContext, LatestReplyContext } from '../apps/chat-actions';
@@ -26,6 +28,7 @@ import type { ChosenResource } from './resource-requests';
 import { MenuButton } from './sidebar-toggle';
 import { StarterPrompts } from './starter-prompts';
 import { useDerivedChannel } from './use-derived-channel';
+import type { PendingFile } from './use-file-attachments';
 import { useFoundMessage } from './use-found-message';
 import { useHostChat } from './use-host-chat';
 
@@ -44,20 +47,37 @@ function resourcePartOf(resource: ChosenResource): ResourcePart {
   return { type: RESOURCE_PART, data: { serverId, serverName, uri, name } };
 }
 
-/** A message's parts: the prompt's text and the attached resources first, then the user's own words, if any. */
-function withPrompt(text: string, prompts: PromptPart[], resources: ResourcePart[] = []): UIMessage['parts'] {
-  return [...prompts, ...resources, ...(text.trim() ? [{ type: 'text' as const, text }] : [])];
+/** An attached file as its part: the host stores it and keeps the part naming it (attachment-intake.ts). */
+function filePartOf(file: PendingFile): FileUIPart {
+  return { type: 'file', mediaType: file.mediaType, filename: file.name, url: file.url };
+}
+
+/**
+ * A message's parts: the prompt's text, the attached resources and files first, then the user's own
+ * words, if any.
+ */
+function withPrompt(
+  text: string,
+  prompts: PromptPart[],
+  resources: ResourcePart[] = [],
+  files: FileUIPart[] = [],
+): UIMessage['parts'] {
+  return [...prompts, ...resources, ...files, ...(text.trim() ? [{ type: 'text' as const, text }] : [])];
 }
 
 export interface ChatProps {
   id: string;
   isNew: boolean;
   initialMessages: UIMessage[];
+  /** Where every stored message stands (lib/chat/message-tree.ts); none for a new chat. */
+  initialTree?: TreeNode[];
   initialChatMode: string | null;
   initialModelId: string | null;
   models: ModelListItem[];
   defaultModelId: string | null;
   modelHelp: string | null;
+  /** The host's limits on attached files (host config `attachments`). */
+  attachments: AttachmentLimits;
 }
 
 /** `messageId:textParts` of the newest reply that says something (see LatestReplyContext). */
@@ -102,7 +122,18 @@ export function Chat(props: ChatProps) {
       setModelId(remembered);
   }, [props.isNew, props.initialModelId, models]);
 
-  const { messages, sendMessage, regenerate, stop, resumeStream, status, error, clearError } = useHostChat({
+  const {
+    messages,
+    sendMessage,
+    sendAfter,
+    showMessages,
+    regenerate,
+    stop,
+    resumeStream,
+    status,
+    error,
+    clearError,
+  } = useHostChat({
     id,
     messages: props.initialMessages,
     // The sidebar's new title can wait for the page to be idle; a view may be booting now.
@@ -128,7 +159,15 @@ export function Chat(props: ChatProps) {
   }
 
   useDerivedChannel(id, messages, props.initialMessages);
-  const restoredIds = useMemo(() => new Set(props.initialMessages.map((m) => m.id)), [props.initialMessages]);
+  // Messages read from the server (the page's, or a branch shown since): their views open inline.
+  const [restoredIds, setRestoredIds] = useState<ReadonlySet<string>>(
+    () => new Set(props.initialMessages.map((m) => m.id)),
+  );
+  // Every message's place among its versions: the stored tree, and what this page sent since.
+  const [nodes, setNodes] = useState<readonly TreeNode[]>(() => props.initialTree ?? []);
+  const tree = useMemo(() => withShownPath(nodes, messages), [nodes, messages]);
+  const versions = useMemo(() => versionsOf(tree, messages), [tree, messages]);
+  const [branchError, setBranchError] = useState<string | null>(null);
   const latestReply = latestReplyKey(messages);
   const busy = status === 'submitted' || status === 'streaming';
   useCallInFlight(busy);
@@ -138,7 +177,12 @@ export function Chat(props: ChatProps) {
   );
   const settings = useCallback(() => ({ body: requestBody() }), [requestBody]);
 
-  function send(text: string, prompt?: ChosenPrompt, resources: ChosenResource[] = []) {
+  function send(
+    text: string,
+    prompt?: ChosenPrompt,
+    resources: ChosenResource[] = [],
+    files: PendingFile[] = [],
+  ) {
     // bench/view-init measures a view's boot from the user's send.
     performance.mark('mcplet:send');
     clearError();
@@ -148,29 +192,68 @@ export function Chat(props: ChatProps) {
       setTimeout(nameInAddress, 0);
     }
     // The conversation list is refreshed by onFinish once the reply has ended.
-    if (!prompt && resources.length === 0) void sendMessage({ text }, settings());
+    if (!prompt && resources.length === 0 && files.length === 0) void sendMessage({ text }, settings());
     else {
       const prompts = prompt ? [promptPartOf(prompt)] : [];
-      void sendMessage({ parts: withPrompt(text, prompts, resources.map(resourcePartOf)) }, settings());
+      void sendMessage(
+        { parts: withPrompt(text, prompts, resources.map(resourcePartOf), files.map(filePartOf)) },
+        settings(),
+      );
     }
   }
 
   /**
-   * The latest user message, edited: it replaces the stored one and the reply after it.
-   * The edit is of the user's own words; text from a prompt stays in its own part, as it was.
+   * A user message, edited: sent as a new version beside it (the earlier one and its replies stay,
+   * a version away). The edit is of the user's own words; text from a prompt stays in its own
+   * part, as it was.
    */
   function edit(message: UIMessage, text: string) {
     clearError();
+    setBranchError(null);
+    const index = messages.findIndex((m) => m.id === message.id);
+    if (index < 0) return;
+    // The versions keep their place before the shown branch changes under them.
+    setNodes(tree);
     const prompts = message.parts.filter(isPromptPart);
     const resources = message.parts.filter(isResourcePart);
-    if (prompts.length === 0 && resources.length === 0)
-      void sendMessage({ text, messageId: message.id }, settings());
-    else void sendMessage({ parts: withPrompt(text, prompts, resources), messageId: message.id }, settings());
+    const before = messages.slice(0, index);
+    const files = message.parts.filter((p): p is FileUIPart => p.type === 'file');
+    if (prompts.length === 0 && resources.length === 0 && files.length === 0)
+      void sendAfter(before, { text }, settings());
+    else void sendAfter(before, { parts: withPrompt(text, prompts, resources, files) }, settings());
   }
 
+  /** Asks for the last reply again: the new reply is a version beside the earlier one. */
   function retry() {
     clearError();
+    setBranchError(null);
+    // A reply that said nothing (the model failed at once) was never stored: no version of it stays.
+    const last = messages.at(-1);
+    const unsaid = last?.role === 'assistant' && !last.parts.some((p) => p.type !== 'step-start');
+    setNodes(unsaid ? tree.filter((n) => n.id !== last.id) : tree);
     void regenerate(settings());
+  }
+
+  /** Shows another version of a message, with its branch, as the server stores it. */
+  async function showVersion(messageId: string) {
+    setBranchError(null);
+    try {
+      const response = await fetch(`/api/conversations/${encodeURIComponent(id)}/branch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messageId }),
+      });
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      // The route's own answer (lib/llm/message-branch.ts): stored messages, as the page's are.
+      const branch = (await response.json()) as ConversationBranch<UIMessage>;
+      setNodes(branch.tree);
+      setRestoredIds((old) => new Set([...old, ...branch.messages.map((m) => m.id)]));
+      await showMessages(branch.messages);
+    } catch (failure) {
+      setBranchError(
+        `Could not show that version (${failure instanceof Error ? failure.message : String(failure)}). Try again.`,
+      );
+    }
   }
 
   function changeMode(mode: ChatMode) {
@@ -196,11 +279,12 @@ export function Chat(props: ChatProps) {
   useFoundMessage(content, id);
 
   const errorText = chatErrorText(error);
-  const lastUserId = lastUserMessage(messages)?.id;
   const last = messages.at(-1);
   const unanswered = resumeChecked && !busy && !error && last?.role === 'user';
   const noModel = models.length === 0;
+  const currentModel = models.find((m) => m.id === modelId);
 
+  const pipPadding = usePipPadding();
   const sendRef = useRef(send);
   sendRef.current = send;
   const chatActions = useMemo(
@@ -220,8 +304,21 @@ export function Chat(props: ChatProps) {
               <ThemeToggle />
             </div>
           </header>
-          <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="messages">
-            <div ref={content} className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
+          <div
+            ref={scroller}
+            className="min-h-0 flex-1 overflow-y-auto"
+            data-testid="messages"
+            data-pip-area=""
+          >
+            <div
+              ref={content}
+              className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6"
+              // A floating view docks at one edge of this list; that edge makes room for it (use-pip-dock.ts).
+              style={{
+                paddingTop: pipPadding.top || undefined,
+                paddingBottom: pipPadding.bottom || undefined,
+              }}
+            >
               {noModel && props.modelHelp ? (
                 <div
                   role="note"
@@ -261,10 +358,17 @@ export function Chat(props: ChatProps) {
                     live={busy && index === messages.length - 1}
                     restored={restoredIds.has(message.id)}
                     ended={stoppedIds.has(message.id) ? 'stopped' : replyEnding(message)}
-                    onEdit={!busy && message.id === lastUserId ? (text) => edit(message, text) : undefined}
+                    onEdit={!busy ? (text) => edit(message, text) : undefined}
+                    version={versions.get(message.id)}
+                    onShowVersion={busy ? undefined : (messageId) => void showVersion(messageId)}
                   />
                 ),
               )}
+              {branchError ? (
+                <p role="alert" className="text-sm text-danger" data-testid="version-error">
+                  {branchError}
+                </p>
+              ) : null}
               {status === 'submitted' ? (
                 <p className="text-sm text-muted" role="status" data-testid="thinking">
                   Thinking…
@@ -312,6 +416,11 @@ export function Chat(props: ChatProps) {
             disabledReason="Add a model to start chatting"
             onSend={send}
             onStop={stopReply}
+            attachments={{
+              limits: props.attachments,
+              accepts: currentModel?.accepts ?? [],
+              modelLabel: currentModel?.label ?? 'This model',
+            }}
           />
         </main>
       </LatestReplyContext.Provider>

@@ -1,16 +1,34 @@
 'use client';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { type AttachmentLimits, modelProblem } from '@/lib/chat/attachment-rules';
 import { readDraft, writeDraft } from '@/lib/store/preferences';
 import { Button } from '../ui/button';
-import { CloseIcon, PaperclipIcon } from '../ui/icons';
+import { CloseIcon, ImageAddIcon, PaperclipIcon } from '../ui/icons';
+import { FileChip } from './file-chip';
 import { PromptChip } from './prompt-chip';
 import { argumentsForm, PROMPT_LISTBOX_ID, PromptMenu, promptOptionId } from './prompt-menu';
 import type { ChosenPrompt } from './prompt-requests';
 import { ResourceChip } from './resource-chip';
 import { RESOURCE_LISTBOX_ID, ResourceMenuPopup, resourceOptionId } from './resource-menu';
 import type { ChosenResource } from './resource-requests';
+import { type PendingFile, useFileAttachments } from './use-file-attachments';
 import { useResourceMenu } from './use-resource-menu';
 import { useSlashMenu } from './use-slash-menu';
+
+/** The host's limits and what the conversation's model takes, for the composer's own check. */
+export interface ComposerAttachments {
+  limits: AttachmentLimits;
+  accepts: string[];
+  modelLabel: string;
+}
 
 export function Composer({
   conversationId,
@@ -19,6 +37,7 @@ export function Composer({
   disabledReason,
   onSend,
   onStop,
+  attachments,
 }: {
   conversationId: string;
   busy: boolean;
@@ -28,8 +47,9 @@ export function Composer({
    * The user's own words, the text of the MCP prompt they chose and the MCP resources they attached
    * (each sent in a part of its own).
    */
-  onSend: (text: string, prompt?: ChosenPrompt, resources?: ChosenResource[]) => void;
+  onSend: (text: string, prompt?: ChosenPrompt, resources?: ChosenResource[], files?: PendingFile[]) => void;
   onStop: () => void;
+  attachments: ComposerAttachments;
 }) {
   const [text, setText] = useState('');
   // The MCP prompt the user chose from the `/` menu: its text, editable, goes with the message.
@@ -45,6 +65,12 @@ export function Composer({
   const form = useRef<HTMLFormElement>(null);
   const menu = useSlashMenu(text, choose);
   const picker = useResourceMenu(text, attach);
+  // Files the user attached (the button, a paste, a drop); what the model will not take is said here.
+  const uploads = useFileAttachments(attachments.limits);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const refusal = modelProblem(uploads.files, attachments.accepts, attachments.modelLabel);
+  const [refusalShown, setRefusalShown] = useState(false);
 
   // A fullscreen view leaves this much room at its bottom for the composer (app/globals.css).
   useEffect(() => {
@@ -65,8 +91,9 @@ export function Composer({
     setText(readDraft(conversationId));
     setPrompt(null);
     setResources([]);
+    uploads.clear();
     ref.current?.focus();
-  }, [conversationId]);
+  }, [conversationId, uploads.clear]);
 
   useEffect(() => {
     if (menu.open) void argumentsForm.preload().catch(() => {});
@@ -98,17 +125,62 @@ export function Composer({
   }
 
   const sendable =
-    text.trim().length > 0 || (prompt !== null && prompt.text.trim().length > 0) || resources.length > 0;
+    text.trim().length > 0 ||
+    (prompt !== null && prompt.text.trim().length > 0) ||
+    resources.length > 0 ||
+    uploads.files.length > 0;
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
     if (busy && sendable) setHeld(true);
     if (busy || disabled || !sendable) return;
-    onSend(text, prompt ?? undefined, resources.length > 0 ? resources : undefined);
+    // The model would not take a file: nothing is sent, the words and the chips stay.
+    if (refusal) {
+      setRefusalShown(true);
+      return;
+    }
+    onSend(
+      text,
+      prompt ?? undefined,
+      resources.length > 0 ? resources : undefined,
+      uploads.files.length > 0 ? uploads.files : undefined,
+    );
     update('');
     setPrompt(null);
     setResources([]);
+    uploads.clear();
+    setRefusalShown(false);
   }
+
+  function addFiles(files: readonly File[]) {
+    setRefusalShown(false);
+    void uploads.add(files);
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const files = [...event.clipboardData.files];
+    if (files.length === 0) return;
+    event.preventDefault();
+    addFiles(files);
+  }
+
+  function onDragOver(event: DragEvent<HTMLFormElement>) {
+    if (disabled || !event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  }
+
+  function onDrop(event: DragEvent<HTMLFormElement>) {
+    setDragging(false);
+    if (disabled || event.dataTransfer.files.length === 0) return;
+    event.preventDefault();
+    addFiles([...event.dataTransfer.files]);
+    ref.current?.focus();
+  }
+
+  const attachNotice =
+    uploads.notice ?? (refusal && (refusalShown || uploads.files.length > 0) ? refusal : null);
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (menu.keyDown(event) || picker.keyDown(event)) {
@@ -149,8 +221,12 @@ export function Composer({
       <form
         ref={form}
         onSubmit={submit}
-        className="border-t border-border bg-bg p-3"
+        onDragOver={onDragOver}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`border-t border-border bg-bg p-3 ${dragging ? 'outline-2 outline-dashed outline-accent -outline-offset-4' : ''}`}
         aria-label="Send a message"
+        data-dragging={dragging || undefined}
       >
         {prompt ? (
           <fieldset className="mx-auto mb-2 flex max-w-3xl flex-col gap-1.5" data-testid="prompt-attachment">
@@ -197,22 +273,48 @@ export function Composer({
           >
             {resources.map((r) => (
               <li key={`${r.serverId}/${r.uri}`} className="flex items-center gap-1">
-                <ResourceChip data={r} />
-                <Button
-                  variant="ghost"
-                  className="h-7 px-1.5 text-muted"
-                  aria-label={`Remove the resource ${r.name}`}
-                  onClick={() => {
+                <ResourceChip
+                  data={r}
+                  onRemove={() => {
                     setResources((old) => old.filter((o) => o !== r));
                     ref.current?.focus();
                   }}
-                  data-testid="resource-remove"
-                >
-                  <CloseIcon />
-                </Button>
+                />
               </li>
             ))}
           </ul>
+        ) : null}
+        {uploads.files.length > 0 ? (
+          <ul
+            className="mx-auto mb-2 flex max-w-3xl flex-wrap gap-2"
+            aria-label="Attached files"
+            data-testid="file-attachments"
+          >
+            {uploads.files.map((f) => (
+              <li key={f.key} className="flex items-center">
+                <FileChip
+                  name={f.name}
+                  mediaType={f.mediaType}
+                  size={f.size}
+                  url={f.url}
+                  onRemove={() => {
+                    uploads.remove(f.key);
+                    setRefusalShown(false);
+                    ref.current?.focus();
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {attachNotice ? (
+          <p
+            role="alert"
+            className="mx-auto mb-2 max-w-3xl text-sm text-danger"
+            data-testid="attachment-notice"
+          >
+            {attachNotice}
+          </p>
         ) : null}
         <div className="mx-auto flex max-w-3xl items-end gap-2">
           <label htmlFor="composer" className="sr-only">
@@ -224,6 +326,7 @@ export function Composer({
             value={text}
             onChange={(e) => update(e.target.value)}
             onKeyDown={onKeyDown}
+            onPaste={onPaste}
             rows={Math.min(8, Math.max(1, text.split('\n').length))}
             placeholder={
               disabled
@@ -243,6 +346,32 @@ export function Composer({
             data-testid="composer"
           />
           {/* After the message: Tab goes from a prompt's text to the user's own words first. */}
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            accept={attachments.limits.types.join(',')}
+            className="hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => {
+              addFiles([...(event.target.files ?? [])]);
+              event.target.value = '';
+              ref.current?.focus();
+            }}
+            data-testid="file-input"
+          />
+          <Button
+            variant="ghost"
+            className="h-11 px-2.5"
+            aria-label="Attach files"
+            title="Attach images or files"
+            disabled={disabled || attachments.limits.maxFiles === 0}
+            onClick={() => fileInput.current?.click()}
+            data-testid="file-button"
+          >
+            <ImageAddIcon />
+          </Button>
           <Button
             variant="ghost"
             className="h-11 px-2.5"

@@ -1,11 +1,16 @@
 'use client';
-import { memo, type ReactNode, useEffect, useState } from 'react';
+import { memo, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { preloadable } from '@/lib/client/preloadable';
 import { ScrollRegion } from '../ui/scroll-region';
 import { loadHighlighter } from './highlight';
+import { findMath } from './math-text';
+
+// KaTeX is large: its chunk (code, CSS, fonts) is fetched only when a reply has math, never preloaded.
+const mathRenderer = preloadable(() => import('./markdown-math').then((m) => m.default));
 
 function CodeBlock({ code, language }: { code: string; language: string | null }) {
   const [copied, setCopied] = useState(false);
@@ -83,15 +88,46 @@ const components: Components = {
  * not loaded, so a reply cannot make the browser contact a third party.
  */
 const MarkdownRenderer = memo(function MarkdownRenderer({ text }: { text: string }) {
+  const math = useMemo(() => findMath(text), [text]);
+  if (!math.hasMath) return <MarkdownBody text={text} />;
+  const MathBody = mathRenderer.current();
+  // Until KaTeX has loaded the reply shows as markdown, its formulas as their TeX source.
+  return (
+    <Suspense fallback={<MarkdownBody text={text} />}>
+      <MathBody text={math.text} />
+    </Suspense>
+  );
+});
+export default MarkdownRenderer;
+
+const GFM: NonNullable<Options['remarkPlugins']> = [remarkGfm];
+
+/**
+ * The renderer with extra plugins: markdown-math.tsx adds math this way, in its own chunk, loaded only
+ * for a reply that has math. Plugins add syntax; the safety above holds whatever they add.
+ */
+export function MarkdownBody({
+  text,
+  remarkPlugins = [],
+  rehypePlugins,
+}: {
+  text: string;
+  remarkPlugins?: Options['remarkPlugins'];
+  rehypePlugins?: Options['rehypePlugins'];
+}) {
   return (
     <div className="prose-chat text-[15px] leading-relaxed break-words">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
+      <ReactMarkdown
+        remarkPlugins={remarkPlugins?.length ? [...GFM, ...remarkPlugins] : GFM}
+        rehypePlugins={rehypePlugins}
+        skipHtml
+        components={components}
+      >
         {text}
       </ReactMarkdown>
     </div>
   );
-});
-export default MarkdownRenderer;
+}
 
 // Every construct the renderer knows (GFM included), so each of its parsers has run once.
 const WARM_UP_TEXT =

@@ -46,7 +46,7 @@ export function CopyMessage({ message }: { message: UIMessage }) {
   );
 }
 
-/** The latest message of the user, edited in place and sent again. */
+/** A message of the user, edited and sent again as a new version beside it. */
 export function EditMessage({ message, onSend }: { message: UIMessage; onSend: (text: string) => void }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');

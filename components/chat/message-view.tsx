@@ -1,5 +1,6 @@
 'use client';
 import type { UIMessage } from 'ai';
+import type { Version } from '@/lib/chat/message-tree';
 import { isPromptPart } from '@/lib/chat/prompt-part';
 import { replyNotSaved } from '@/lib/chat/reply-save-part';
 import { isResourcePart } from '@/lib/chat/resource-part';
@@ -11,9 +12,11 @@ import { McpIcon } from '../ui/mcp-icon';
 import { CancelCall } from './cancel-call';
 import { ConnectServer } from './connect-server';
 import { DerivedStatus } from './derived-status';
+import { FileAttachment } from './file-chip';
 import { GateAsk, RanNotice } from './gate-prompt';
 import { Markdown } from './markdown';
 import { CopyMessage, EditMessage } from './message-actions';
+import { MessageVersions } from './message-versions';
 import { PromptChip } from './prompt-chip';
 import { ReplyNotSavedNotice } from './reply-not-saved';
 import { ResourceAttachment } from './resource-attachment';
@@ -56,9 +59,15 @@ export function MessageView({
   restored = false,
   ended = null,
   onEdit,
+  version,
+  onShowVersion,
 }: {
   message: UIMessage;
   live?: boolean;
+  /** Where the message stands among its versions (an edit, a regenerated reply). */
+  version?: Version;
+  /** Shows another version of the message; absent while a reply runs. */
+  onShowVersion?: (messageId: string) => void;
   /** Set on the user's latest message while no reply runs: it can be edited and sent again. */
   onEdit?: (text: string) => void;
   /** The reply did not finish: the user stopped it, the model's stream broke off, or the server stopped. */
@@ -103,6 +112,17 @@ export function MessageView({
           if (isResourcePart(part)) {
             // An attached MCP resource: its chip (the host read it; what the model got is its projection).
             return <ResourceAttachment key={key} data={part.data} />;
+          }
+          if (part.type === 'file') {
+            // A file the user attached: shown from its attachment, to its owner only.
+            return (
+              <FileAttachment
+                key={key}
+                name={part.filename ?? 'file'}
+                mediaType={part.mediaType}
+                url={part.url}
+              />
+            );
           }
           if (part.type === 'reasoning') {
             return (
@@ -208,6 +228,9 @@ export function MessageView({
         aria-hidden={live || undefined}
         data-testid="message-actions"
       >
+        {version ? (
+          <MessageVersions version={version} disabled={!onShowVersion} onShow={(id) => onShowVersion?.(id)} />
+        ) : null}
         <CopyMessage message={message} />
         {mine && onEdit ? <EditMessage message={message} onSend={onEdit} /> : null}
       </div>

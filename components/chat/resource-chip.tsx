@@ -1,28 +1,36 @@
 'use client';
 import { type ResourcePartData, resourceChipText } from '@/lib/chat/resource-part';
+import { AttachmentChip } from './attachment-chip';
 
 /** "Resource: <name> · <server>": an MCP resource attached to a message, in the composer and in the chat. */
 export function ResourceChip({
   data,
   changed = false,
+  onRemove,
 }: {
   data: Pick<ResourcePartData, 'uri' | 'name' | 'serverName' | 'serverId' | 'error'>;
   /** Its server said it changed since the host read it (resources/subscribe). */
   changed?: boolean;
+  /** In the composer: takes it off the message being written. */
+  onRemove?: () => void;
 }) {
   return (
-    <span
-      className="inline-flex max-w-full items-center truncate rounded-full border border-border bg-surface px-2 py-0.5 text-xs font-medium text-muted"
+    <AttachmentChip
+      label={resourceChipText(data)}
       title={data.error ? `${data.uri}: ${data.error}` : data.uri}
-      data-testid="resource-chip"
+      testId="resource-chip"
+      remove={
+        onRemove
+          ? { label: `Remove the resource ${data.name ?? data.uri}`, onRemove, testId: 'resource-remove' }
+          : undefined
+      }
     >
-      {resourceChipText(data)}
-      {data.error ? <span className="ml-1 text-danger">(could not be read)</span> : null}
+      {data.error ? <span className="text-danger">(could not be read)</span> : null}
       {changed ? (
-        <span className="ml-1 text-warn" data-testid="resource-changed">
+        <span className="text-warn" data-testid="resource-changed">
           · changed since it was read
         </span>
       ) : null}
-    </span>
+    </AttachmentChip>
   );
 }

@@ -125,6 +125,23 @@ export function useHostChat(options: { id: string; messages: UIMessage[]; onFini
     (request?: ChatRequestOptions) => whenReady((c) => c.regenerate(request)),
     [whenReady],
   );
+  /** Sends a message after `shown` (the messages before it): a new version of the one that followed them. */
+  const sendAfter = useCallback(
+    (shown: UIMessage[], message: SendInput, request?: ChatRequestOptions) =>
+      whenReady((c) => {
+        c.messages = shown;
+        return c.sendMessage(message, request);
+      }),
+    [whenReady],
+  );
+  /** Shows another branch of the conversation (its messages as the server read them). */
+  const showMessages = useCallback(
+    (shown: UIMessage[]) =>
+      whenReady(async (c) => {
+        c.messages = shown;
+      }),
+    [whenReady],
+  );
   const resumeStream = useCallback(() => whenReady((c) => c.resumeStream()), [whenReady]);
   const stop = useCallback(async () => {
     await chat?.stop();
@@ -140,6 +157,8 @@ export function useHostChat(options: { id: string; messages: UIMessage[]; onFini
     status,
     error: loadError ?? snapshot.error,
     sendMessage,
+    sendAfter,
+    showMessages,
     regenerate,
     resumeStream,
     stop,

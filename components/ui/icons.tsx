@@ -105,3 +105,12 @@ export function DownloadIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function ImageAddIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 3H5a2 2 0 00-2 2v14a2 2 0 002 2h14a2 2 0 002-2v-9" />
+      <path d="M3 16l5-5 4 4 3-3 6 6M18 2v6M15 5h6" />
+    </Icon>
+  );
+}

@@ -20,9 +20,31 @@ describe('host.config.json validation', () => {
       config: {
         ...DEFAULT_HOST_CONFIG,
         chat: { defaultMode: 'tool-only', maxSteps: 6, generateTitles: true },
-        models: { default: 'openai:gpt-4o' },
+        models: { default: 'openai:gpt-4o', inputs: {} },
       },
     });
+  });
+
+  it('reads attachment limits over their defaults and the media types each model takes', () => {
+    const parsed = parseHostConfig({
+      attachments: { maxBytes: 1000 },
+      models: { inputs: { 'openai-compatible:llava': ['image/*'] } },
+    });
+    expect(parsed.ok && parsed.config.attachments).toEqual({
+      ...DEFAULT_HOST_CONFIG.attachments,
+      maxBytes: 1000,
+    });
+    expect(parsed.ok && parsed.config.models.inputs).toEqual({ 'openai-compatible:llava': ['image/*'] });
+    const bad = parseHostConfig({
+      attachments: { maxBytes: 0, types: ['images'] },
+      models: { inputs: { llava: [] } },
+    });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.errors).toContain('/attachments/maxBytes: must be >= 1');
+      expect(bad.errors.some((e) => e.startsWith('/attachments/types/0:'))).toBe(true);
+      expect(bad.errors.some((e) => e.startsWith('/models/inputs'))).toBe(true);
+    }
   });
 
   it('names the field of a bad enum value', () => {

@@ -1,4 +1,10 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
+import {
+  type AttachmentLimits,
+  DEFAULT_ATTACHMENT_LIMITS,
+  MAX_ATTACHMENT_BYTES,
+  MEDIA_TYPE_PATTERN,
+} from '../chat/attachment-rules';
 import { type ServerRegistration, serverRegistrationSchema } from '../mcp/server-config';
 import { CHAT_MODES, type ChatMode } from '../mcplet/chat-mode';
 import { MAX_PAYLOAD_BYTES, MAX_TTL_SECONDS } from '../mcplet/derived-result';
@@ -21,7 +27,14 @@ export interface HostConfig {
   models: {
     /** `provider:model` id picked when the user has not chosen one. */
     default?: string;
+    /**
+     * The media types each model takes in a user's attachment (`provider:model` → types, `image/*`
+     * for every image), over its provider's default (lib/llm/model-inputs.ts). Text files need none.
+     */
+    inputs: Record<string, string[]>;
   };
+  /** Files a user attaches to a message: the server enforces these (lib/llm/attachment-intake.ts). */
+  attachments: AttachmentLimits;
   /** MCP servers registered by the operator. */
   servers: ServerRegistration[];
   /** Register the demo MCPlet servers of `servers/` (local mode). */
@@ -50,7 +63,8 @@ export interface HostConfig {
 
 export const DEFAULT_HOST_CONFIG: HostConfig = {
   chat: { defaultMode: 'normal', maxSteps: 6, generateTitles: true },
-  models: {},
+  models: { inputs: {} },
+  attachments: DEFAULT_ATTACHMENT_LIMITS,
   servers: [],
   demoServers: true,
   pools: {},
@@ -104,6 +118,48 @@ export const hostConfigSchema = {
           pattern: '^[a-z0-9-]+:.+$',
           description:
             '`provider:model` id picked when the user has not chosen one; unset, the first listed.',
+        },
+        inputs: {
+          type: 'object',
+          propertyNames: { pattern: '^[a-z0-9-]+:.+$' },
+          additionalProperties: {
+            type: 'array',
+            maxItems: 50,
+            uniqueItems: true,
+            items: { type: 'string', pattern: MEDIA_TYPE_PATTERN },
+          },
+          default: DEFAULT_HOST_CONFIG.models.inputs,
+          description: "Per model id, the media types it takes in an attachment (beyond its provider's own).",
+        },
+      },
+    },
+    attachments: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        'What people may attach to a message (the server enforces it; the composer says so first).',
+      properties: {
+        maxBytes: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_ATTACHMENT_BYTES,
+          default: DEFAULT_ATTACHMENT_LIMITS.maxBytes,
+          description: 'Largest attached file in bytes.',
+        },
+        maxFiles: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 20,
+          default: DEFAULT_ATTACHMENT_LIMITS.maxFiles,
+          description: 'Most files on one message; 0 turns attachments off.',
+        },
+        types: {
+          type: 'array',
+          maxItems: 100,
+          uniqueItems: true,
+          items: { type: 'string', pattern: MEDIA_TYPE_PATTERN },
+          description:
+            'Media types people may attach; `image/*` takes every image type. Unset: PNG, JPEG, GIF, WebP, PDF and common text types.',
         },
       },
     },
@@ -367,7 +423,8 @@ export function parseHostConfig(input: unknown): ParseResult {
     ok: true,
     config: {
       chat: { ...DEFAULT_HOST_CONFIG.chat, ...raw.chat },
-      models: { ...DEFAULT_HOST_CONFIG.models, ...raw.models },
+      models: { ...DEFAULT_HOST_CONFIG.models, ...raw.models, inputs: raw.models?.inputs ?? {} },
+      attachments: { ...DEFAULT_HOST_CONFIG.attachments, ...raw.attachments },
       servers,
       demoServers: raw.demoServers ?? DEFAULT_HOST_CONFIG.demoServers,
       pools: raw.pools ?? {},

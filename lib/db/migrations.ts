@@ -264,6 +264,34 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  '0015-message-tree': {
+    async up(db: Kysely<unknown>) {
+      // Versions of a message (an edit, a regenerated reply) sit beside each other under the same
+      // parent; the conversation names the leaf of the branch it shows (lib/chat/message-tree.ts).
+      // Every stored conversation becomes one line: each message follows the one stored before it.
+      await sql`alter table messages add column parent_id text`.execute(db);
+      await sql`alter table conversations add column active_leaf text`.execute(db);
+      await lineUpMessages(db);
+    },
+  },
+  '0016-attachments': {
+    async up(db: Kysely<unknown>) {
+      // A file a user attached to a message: its bytes live here, apart from the message's parts
+      // (which name it by URL), so loading a chat does not carry every image it ever showed.
+      await sql`
+        create table attachments (
+          id text primary key,
+          user_id text not null references users(id) on delete cascade,
+          conversation_id text not null references conversations(id) on delete cascade,
+          name text not null,
+          media_type text not null,
+          size integer not null,
+          data text not null,
+          created_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`create index attachments_conversation on attachments (conversation_id)`.execute(db);
+    },
+  },
   '0017-user-settings': {
     async up(db: Kysely<unknown>) {
       // One row a user: what they chose on the settings page (lib/settings/user-settings.ts), checked
@@ -277,6 +305,25 @@ const migrations: Record<string, Migration> = {
     },
   },
 };
+
+/**
+ * Conversations stored before versions existed, made one line each (0015-message-tree): a message
+ * with no parent follows the one stored before it, and a conversation that shows no branch shows
+ * its newest message's.
+ */
+export async function lineUpMessages<Schema>(db: Kysely<Schema>): Promise<void> {
+  await sql`
+    update messages m set parent_id = line.previous
+    from (
+      select seq, lag(id) over (partition by conversation_id order by seq) as previous from messages
+    ) as line
+    where line.seq = m.seq and m.parent_id is null and line.previous is not null`.execute(db);
+  await sql`
+    update conversations c set active_leaf = (
+      select m.id from messages m where m.conversation_id = c.id order by m.seq desc limit 1
+    )
+    where c.active_leaf is null`.execute(db);
+}
 
 const provider: MigrationProvider = {
   async getMigrations() {

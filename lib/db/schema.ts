@@ -34,6 +34,8 @@ export interface ConversationsTable {
   model_id: string | null;
   /** The SEP trust state (`serializeTrustState`), null until a tool result arrives. */
   trust_state: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The last message of the branch shown (lib/chat/message-tree.ts); null until a message is stored. */
+  active_leaf: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -44,6 +46,8 @@ export interface MessagesTable {
   id: string;
   user_id: string;
   role: 'user' | 'assistant' | 'system';
+  /** The message this one follows (same conversation); null for a first message or a version of it. */
+  parent_id: ColumnType<string | null, string | null | undefined, string | null>;
   parts: ColumnType<unknown[], string, string>;
   metadata: ColumnType<unknown, string | null, string | null>;
   created_at: CreatedAt;
@@ -129,7 +133,21 @@ export interface UserSettingsTable {
   updated_at: UpdatedAt;
 }
 
+/** A file attached to a user's message (lib/db/queries/attachments.ts). */
+export interface AttachmentsTable {
+  id: string;
+  user_id: string;
+  conversation_id: string;
+  name: string;
+  media_type: string;
+  size: number;
+  /** The bytes in base64, or sealed (`hk1.…`) when a text file holds a credential. */
+  data: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  attachments: AttachmentsTable;
   account_links: AccountLinksTable;
   server_auth: ServerAuthTable;
   users: UsersTable;

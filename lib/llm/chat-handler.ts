@@ -5,6 +5,12 @@ import type { HostConfig } from '../config/host-config';
 import { configuredCredentialPatterns, hostConfig } from '../config/load';
 import { type Db, getDb } from '../db';
 import {
+  insertAttachments,
+  type NewAttachment,
+  ownedAttachmentIds,
+  userAttachments,
+} from '../db/queries/attachments';
+import {
   type EnsureResult,
   ensureConversation,
   retitleConversation,
@@ -13,6 +19,7 @@ import {
 import { saveReply } from '../db/queries/messages';
 import { getUserSettings } from '../db/queries/user-settings';
 import { jsonError } from '../http/json';
+import { log } from '../log/logger';
 import { getRegistry } from '../mcp/host-registry';
 import type { McpRegistry } from '../mcp/registry';
 import { readResourceFor, watchResource } from '../mcp/resources-api';
@@ -20,6 +27,8 @@ import { type ChatMode, parseChatMode } from '../mcplet/chat-mode';
 import { DERIVED_TOOL_NAME } from '../mcplet/derived-result';
 import { cleanText } from '../mcplet/model-facing';
 import { activeStreamResponse, startActiveStream } from './active-streams';
+import { takeAttachments } from './attachment-intake';
+import { type AttachmentLoader, attachmentsForModel } from './attachment-parts';
 import { newUserMessage, storeUserMessage, turnHistory } from './chat-history';
 import { type ChatRequest, parseChatRequest, titleFrom } from './chat-request';
 import { runChatTurn } from './chat-turn';
@@ -28,8 +37,9 @@ import { buildDerivedTool } from './derived-tool';
 import { heldReplies } from './held-replies';
 import { holdToolsUntil } from './held-tools';
 import { buildHostTools, liveToolNames } from './host-tools';
-import { conversationMessages } from './interrupted-turns';
+import { conversationTree } from './interrupted-turns';
 import { chooseModel } from './model-catalog';
+import { modelInputs } from './model-inputs';
 import { messageWords, settlePromptParts } from './prompt-parts';
 import { markEnded } from './reply-metadata';
 import { settleResourceParts } from './resource-parts';
@@ -60,6 +70,10 @@ interface TurnParts {
   customInstructions: string;
   /** The title the conversation was opened with, when a first reply should replace it with the model's; else null. */
   titleToReplace: string | null;
+  /** The files this message brings, stored with it (attachment-intake.ts). */
+  files: NewAttachment[];
+  /** What the model takes in an attachment (model-inputs.ts). */
+  accepts: string[];
 }
 
 /**
@@ -75,10 +89,28 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   const choice = await chooseModel(request.modelId, config.models.default);
   if (!choice.ok) return jsonError(503, choice.reason);
 
+  // Attached files: the host's limits and the model's capability, whatever the browser checked.
+  const accepts = modelInputs(choice.option, config.models.inputs);
+  const intake = request.message
+    ? takeAttachments(request.message, {
+        limits: config.attachments,
+        accepts,
+        modelLabel: choice.option.label,
+        credentialPatterns: configuredCredentialPatterns(),
+      })
+    : null;
+  if (intake && !intake.ok) return jsonError(intake.status, intake.error);
+  if (intake) request = { ...request, message: intake.message };
+  const files = intake?.files ?? [];
+
   const db = await getDb();
   // Read beside the conversation's upsert: the user's own instructions and whether to title.
   const settingsRead = getUserSettings(db, user.id);
   settingsRead.catch(() => undefined);
+  if (intake && intake.refs.length > 0) {
+    const owned = await ownedAttachmentIds(db, user.id, intake.refs);
+    if (intake.refs.some((ref) => !owned.has(ref))) return jsonError(400, 'An attached file is not yours.');
+  }
   const text = messageWords(request.message?.parts ?? []);
   // The title is stored in plain text: a credential in the first message is masked there.
   const title = titleFrom(cleanText(text, { credentialPatterns: configuredCredentialPatterns() }));
@@ -120,6 +152,8 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
     readable,
     customInstructions: settings.customInstructions,
     titleToReplace: (settings.generateTitles ?? config.chat.generateTitles) ? title : null,
+    files,
+    accepts,
     offered: {
       ...buildHostTools(registry, session, config.displayModes, request.id, scrub, media, readable.allowed),
       ...buildViewTools(registry, session, request.id, scrub, media),
@@ -136,8 +170,8 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   const reading = newChat
     ? undefined
     : heldFirst
-      ? heldFirst.then(() => conversationMessages(db, user.id, request.id))
-      : conversationMessages(db, user.id, request.id);
+      ? heldFirst.then(() => conversationTree(db, user.id, request.id))
+      : conversationTree(db, user.id, request.id);
   reading?.catch(() => undefined);
   if (newChat) {
     const early = await firstTurnEarly(parts, opening);
@@ -154,17 +188,40 @@ export async function handleChatRequest(body: unknown, user: SessionUser): Promi
   }
   // While the database cannot take a held reply, it cannot take this turn either (503).
   await heldFirst;
+  // The message's files are stored before the message that names them.
+  await insertAttachments(db, user.id, request.id, files);
   const prepared = await turnHistory(db, user.id, request, opened.status === 'created', reading);
   if (!prepared.ok) return jsonError(prepared.status, prepared.error);
-  const { history, saved, turn } = prepared;
+  const { history, everything, saved, turn } = prepared;
   // The turn runs to its end without a reader (a reload resumes it); Stop ends it.
   const stream = startActiveStream(
     user.id,
     request.id,
-    (signal) => turnStream(parts, history, saved, signal),
+    (signal) => turnStream(parts, history, everything, saved, signal),
     turn,
   );
   return activeStreamResponse(stream);
+}
+
+/**
+ * The attachments a turn's history names, the user's own only: this message's from the request (in
+ * a new chat they may not be stored yet when the model is asked), the rest from the database.
+ */
+function attachmentLoader(parts: TurnParts): AttachmentLoader {
+  return async (ids) => {
+    const fresh = new Map(
+      parts.files.map((f) => [
+        f.id,
+        { id: f.id, name: f.name, mediaType: f.mediaType, size: f.size, base64: f.base64 },
+      ]),
+    );
+    const stored = await userAttachments(
+      parts.db,
+      parts.user.id,
+      ids.filter((id) => !fresh.has(id)),
+    );
+    return new Map([...stored, ...fresh]);
+  };
 }
 
 /** The request with its message's prompt parts settled (lib/llm/prompt-parts.ts). */
@@ -211,10 +268,18 @@ async function firstTurnEarly(parts: TurnParts, opening: Promise<EnsureResult>):
   });
   // The message is stored once its conversation is: a reply is stored only after it (chat-turn.ts).
   const saved = confirmed.then(
-    (created) => created && storeUserMessage(db, user.id, request.id, message, []),
+    (created) =>
+      created &&
+      insertAttachments(db, user.id, request.id, parts.files).then(
+        () => storeUserMessage(db, user.id, request.id, message, [], null),
+        (error: unknown) => {
+          log('error', '[chat] could not save the attachments:', { error });
+          return false;
+        },
+      ),
   );
   const early = new AbortController();
-  const stream = turnStream(parts, [message], saved, early.signal, confirmed);
+  const stream = turnStream(parts, [message], [message], saved, early.signal, confirmed);
   const drop = () => {
     confirm(false);
     early.abort();
@@ -243,18 +308,20 @@ async function firstTurnEarly(parts: TurnParts, opening: Promise<EnsureResult>):
 }
 
 /**
- * The turn's stream on `history`. Tools wait for `confirmed` when the conversation is not yet
+ * The turn's stream on `history` (the branch it answers; `everything` is every branch, whose
+ * withheld values stay withheld). Tools wait for `confirmed` when the conversation is not yet
  * confirmed as this user's (held-tools.ts).
  */
 function turnStream(
   parts: TurnParts,
   history: UIMessage[],
+  everything: UIMessage[],
   saved: Promise<boolean>,
   signal: AbortSignal,
   confirmed?: Promise<boolean>,
 ): ReadableStream<UIMessageChunk> {
   const { request, user, session, registry, config, chatMode, db, scrub, media, offered, readable } = parts;
-  scrub.add(conversationSensitiveValues(history));
+  scrub.add(conversationSensitiveValues(everything));
   readable.addHistory(history);
   const tools: ToolSet = {
     ...offered,
@@ -297,6 +364,8 @@ function turnStream(
       await saveReply(db, user.id, request.id, ended ? markEnded(message, ended) : message, {
         scrubSet: scrub.set,
         credentialPatterns: scrub.credentialPatterns,
+        // A reply follows the message it answers, beside any earlier reply to it.
+        parentId: history.at(-1)?.id ?? null,
       });
       // Before the stream finishes, so the list the client refreshes then shows it. A failure, or a
       // title the user changed meanwhile, keeps the conversation's title as it is.
@@ -311,6 +380,7 @@ function turnStream(
           );
       }
     },
+    attachments: (turn) => attachmentsForModel(turn, attachmentLoader(parts), parts.accepts, scrub.options()),
     holdUnsaved(messageId, save) {
       heldReplies().hold({ userId: user.id, conversationId: request.id, messageId }, save);
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachmentIdOf, MAX_ATTACHMENT_BYTES, MEDIA_TYPE_PATTERN } from '../chat/attachment-rules';
 import { PROMPT_PART } from '../chat/prompt-part';
 import { RESOURCE_PART } from '../chat/resource-part';
 import { clientId } from '../http/ids';
@@ -33,17 +34,37 @@ const resourcePart = z.object({
   data: z.object({ serverId: z.string().min(1).max(100), uri: z.string().min(1).max(MAX_RESOURCE_URI) }),
 });
 
+/**
+ * A file the user attached (lib/chat/attachment-rules.ts): new, as a base64 data URL; or one stored
+ * earlier, by its URL (a retry or an edit of the message). Only these fields are kept; the host's
+ * limits, the model's capability and the bytes are checked by the server (attachment-intake.ts).
+ */
+const filePart = z.object({
+  type: z.literal('file'),
+  mediaType: z.string().regex(new RegExp(MEDIA_TYPE_PATTERN)),
+  filename: z.string().min(1).max(255).optional(),
+  url: z
+    .string()
+    .max(Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 200)
+    .refine(
+      (url) => url.startsWith('data:') || attachmentIdOf(url) !== null,
+      'is not a data URL or an attachment',
+    ),
+});
+
 const userMessage = z.object({
   id: clientId,
   role: z.literal('user'),
   parts: z
-    .array(z.union([textPart, promptPart, resourcePart]))
+    .array(z.union([textPart, promptPart, resourcePart, filePart]))
     .min(1)
     .max(20)
     .refine(
       (parts) =>
         parts.some((p) =>
-          p.type === RESOURCE_PART ? true : (p.type === 'text' ? p.text : p.data.text).trim().length > 0,
+          p.type === RESOURCE_PART || p.type === 'file'
+            ? true
+            : (p.type === 'text' ? p.text : p.data.text).trim().length > 0,
         ),
       'the message is empty',
     ),
@@ -53,6 +74,13 @@ export const chatRequestSchema = z.object({
   id: clientId,
   trigger: z.enum(['submit-message', 'regenerate-message']),
   message: userMessage.optional(),
+  /**
+   * The message a new one follows, as the browser shows it: null for a conversation's first
+   * message (or a version of it). Only a message the server finds stored in this user's
+   * conversation is taken; the history is then the path to it, read from the database
+   * (lib/llm/chat-history.ts).
+   */
+  parentId: clientId.nullable().optional(),
   /**
    * The client's word that this is a new chat's first message. It only orders the work: the model is
    * asked while the database opens the conversation; a wrong word costs a discarded call.

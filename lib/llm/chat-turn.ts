@@ -108,6 +108,8 @@ export interface ChatTurnInput {
    * (held-replies.ts). Without it such a reply is only reported.
    */
   holdUnsaved?: (messageId: string, save: () => Promise<void>) => void;
+  /** Reads the attachments the history's file parts name, on the way to the model (attachment-parts.ts). */
+  attachments?: (history: UIMessage[]) => Promise<UIMessage[]>;
 }
 
 /** The stream's error when the turn's user message could not be stored. */
@@ -167,10 +169,16 @@ export function runChatTurn(input: ChatTurnInput): ReadableStream<UIMessageChunk
           input.viewContext,
           scrub.options(),
         ),
-        messages: await convertToModelMessages(modelFacingHistory(input.history, scrub.options()), {
-          tools,
-          ignoreIncompleteToolCalls: true,
-        }),
+        messages: await convertToModelMessages(
+          modelFacingHistory(
+            input.attachments ? await input.attachments(input.history) : input.history,
+            scrub.options(),
+          ),
+          {
+            tools,
+            ignoreIncompleteToolCalls: true,
+          },
+        ),
         tools,
         toolChoice: chatMode === 'tool-only' && allowed.size > 0 ? 'required' : 'auto',
         stopWhen: [stepCountIs(input.maxSteps), refusedInToolOnly],

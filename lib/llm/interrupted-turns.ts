@@ -1,7 +1,7 @@
 import 'server-only';
 import type { UIMessage } from 'ai';
 import type { Db } from '../db';
-import { listMessages } from '../db/queries/messages';
+import { listMessageTree, type StoredTree, shownMessages } from '../db/queries/messages';
 import {
   allRunningTurns,
   markTurnInterrupted,
@@ -60,9 +60,19 @@ export async function conversationMessages(
   conversationId: string,
   liveness: InstanceLiveness = instanceLiveness(),
 ): Promise<UIMessage[]> {
+  return shownMessages(await conversationTree(db, userId, conversationId, liveness));
+}
+
+/** The conversation's messages of every branch (lib/chat/message-tree.ts), a cut turn marked first. */
+export async function conversationTree(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  liveness: InstanceLiveness = instanceLiveness(),
+): Promise<StoredTree> {
   const marking = markInterruptedTurn(db, userId, conversationId, liveness);
-  const [marked, messages] = await Promise.all([marking, listMessages(db, userId, conversationId)]);
-  return marked > 0 ? listMessages(db, userId, conversationId) : messages;
+  const [marked, tree] = await Promise.all([marking, listMessageTree(db, userId, conversationId)]);
+  return marked > 0 ? listMessageTree(db, userId, conversationId) : tree;
 }
 
 /** Marks every turn, of every user, whose instance is gone (an instance's start). */

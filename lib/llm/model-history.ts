@@ -59,6 +59,9 @@ function cleanPart(part: Part, options: RedactionOptions): Part {
   if (isPromptPart(part)) return { type: 'text', text: promptForModel(part.data, options) };
   // An attached resource is its server's data: filtered, cut, masked, scrubbed and spotlighted.
   if (isResourcePart(part)) return { type: 'text', text: resourceForModel(part.data, options) };
+  // A file the host read for the model (attachment-parts.ts): its bytes are not text to mask.
+  if (part.type === 'file')
+    return part.filename ? { ...part, filename: cleanText(part.filename, options) } : part;
   if (isToolUIPart(part) && part.state === 'output-available')
     return {
       ...part,

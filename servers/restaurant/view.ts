@@ -11,7 +11,9 @@ h1{font-size:16px;margin:0;flex:1}
 h2{font-size:15px;margin:8px 0}
 #status{color:var(--color-text-secondary,#555);font-size:13px;margin:0 0 8px}
 #status[data-kind=error],.draft[data-kind=error]{color:var(--color-text-danger,#b42318)}
-.draft[data-kind=ok]{color:var(--color-text-success,#067647)}
+.draft[data-kind=ok],.booked{color:var(--color-text-success,#067647)}
+button:disabled{cursor:default;opacity:.7}
+form[data-state=booked] [data-action=book]{font-weight:600}
 ul{list-style:none;margin:0;padding:0;display:grid;gap:8px;max-height:none}
 li{border:1px solid var(--color-border-primary,#ddd);border-radius:var(--border-radius-md,6px);padding:8px;background:var(--color-background-secondary,#f6f7f9)}
 .row{display:flex;flex-direction:column}

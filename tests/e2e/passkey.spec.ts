@@ -54,6 +54,31 @@ async function startBooking(page: Page, chat: ChatPage, fakeModel: FakeModel, na
   return form.getByTestId('draft');
 }
 
+/**
+ * The demo view after a booking: "Book it" is a disabled "Booked" with the reservation shown, and it
+ * stays so when the restaurant's form is opened again, until "Book again" starts another booking.
+ */
+async function expectBookedState(page: Page) {
+  const views = new Views(page);
+  const view = views.view();
+  const form = view.getByTestId('reservation-form');
+  const showsBooked = async () => {
+    await expect(form.getByRole('button', { name: 'Booked' })).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Book it' })).toHaveCount(0);
+    await expect(form.getByRole('button', { name: 'Check availability' })).toBeDisabled();
+    await expect(form.getByTestId('reservation')).toContainText(/Reservation res-/);
+  };
+  await showsBooked();
+  expect(await violations(page), 'the demo view after a booking').toEqual([]);
+  await view.locator('[data-id="r-bistro"] [data-action="open"]').click();
+  await expect(form).toHaveCount(0);
+  await view.locator('[data-id="r-bistro"] [data-action="reserve"]').click();
+  await showsBooked();
+  await views.press(form.getByRole('button', { name: 'Book again' }));
+  await expect(form.getByRole('button', { name: 'Check availability' })).toBeEnabled();
+  await expect(form.getByTestId('reservation')).toHaveCount(0);
+}
+
 test.describe('7.2 passkey gates with backend enforcement', () => {
   test('Phases 1-6: first use registers a passkey, then confirms; the reservation exists only after the ceremony', async ({
     page,
@@ -75,6 +100,7 @@ test.describe('7.2 passkey gates with backend enforcement', () => {
     await gate.getByTestId('gate-confirm').click();
     await expect(draft).toContainText('Booked');
     expect(booked()).toBe(before + 1);
+    await expectBookedState(page);
     const last = JSON.parse(readFileSync(RESERVATIONS, 'utf8').trim().split('\n').at(-1) ?? '{}');
     expect(last).toMatchObject({ restaurantId: 'r-bistro', name: 'First Use' });
     [credential] = await authenticator.credentials();

@@ -43,6 +43,7 @@ const CROSS_USER: Record<string, string> = {
   'GET /api/apps/resources': SERVERS,
   'POST /api/apps/resources': SERVERS,
   'GET /api/apps/ui-resource': SERVERS,
+  'GET /api/attachments/[id]': `${OWN_ONLY}: an attachment is looked up by its id and the session user`,
   'POST /api/chat': CONVERSATION,
   'GET /api/chat/[id]/stream': RUNNING,
   'DELETE /api/chat/[id]/stream': RUNNING,
@@ -53,6 +54,7 @@ const CROSS_USER: Record<string, string> = {
   'PATCH /api/conversations/[id]': CONVERSATION,
   'DELETE /api/conversations/[id]': CONVERSATION,
   'GET /api/conversations/[id]/export': CONVERSATION,
+  'POST /api/conversations/[id]/branch': CONVERSATION,
   'POST /api/conversations/[id]/view-tools': CONVERSATION,
   'DELETE /api/conversations/[id]/view-tools': CONVERSATION,
   'POST /api/conversations/[id]/view-tools/runs/[runId]': CONVERSATION,
@@ -157,6 +159,7 @@ test.describe
     let a: APIRequestContext;
     let b: APIRequestContext;
     let conversationA = '';
+    let messageA = '';
     let nameA = '';
 
     test.beforeAll(async ({ browser }) => {
@@ -168,12 +171,13 @@ test.describe
       b = contextB.request;
       // A's conversation, made by a chat turn (the fake model echoes).
       conversationA = randomUUID();
+      messageA = randomUUID();
       const turn = await a.post('/api/chat', {
         data: {
           id: conversationA,
           trigger: 'submit-message',
           message: {
-            id: randomUUID(),
+            id: messageA,
             role: 'user',
             parts: [{ type: 'text', text: 'tenancy: a private note' }],
           },
@@ -206,6 +210,10 @@ test.describe
         expect(await own.text()).toContain('tenancy: a private note');
       }
       expect((await b.get(`/c/${conversationA}`)).status()).toBe(404);
+      // Nor show one of its versions (lib/llm/message-branch.ts), while A can.
+      const branch = `/api/conversations/${conversationA}/branch`;
+      expect((await b.post(branch, { data: { messageId: messageA } })).status()).toBe(404);
+      expect((await a.post(branch, { data: { messageId: messageA } })).status()).toBe(200);
       const viewTools = `/api/conversations/${conversationA}/view-tools`;
       expect((await b.post(viewTools, { data: { viewId: 'v', tools: [] } })).status()).toBe(404);
       // Dropping a view's listing acts on B's own records only (none here): a no-op, never A's.
@@ -236,6 +244,54 @@ test.describe
       expect(JSON.stringify(still)).not.toContain('taken over');
       expect(JSON.stringify(still)).not.toContain('from B');
       expect(JSON.stringify(still)).toContain('a private note');
+    });
+
+    test("A's attachment is A's alone: B can neither read it nor name it in a message of B's", async () => {
+      const conversation = randomUUID();
+      const words = Buffer.from('tenancy: an attached note').toString('base64');
+      const turn = await a.post('/api/chat', {
+        data: {
+          id: conversation,
+          trigger: 'submit-message',
+          message: {
+            id: randomUUID(),
+            role: 'user',
+            parts: [
+              {
+                type: 'file',
+                mediaType: 'text/plain',
+                filename: 'note.txt',
+                url: `data:text/plain;base64,${words}`,
+              },
+              { type: 'text', text: 'tenancy: with a file' },
+            ],
+          },
+        },
+      });
+      expect(turn.status()).toBe(200);
+      await turn.body();
+      const stored = (await (await a.get(`/api/conversations/${conversation}`)).json()) as {
+        messages: Array<{ parts: Array<{ type: string; url?: string }> }>;
+      };
+      const url = stored.messages[0]?.parts.find((p) => p.type === 'file')?.url ?? '';
+      expect(url).toMatch(/^\/api\/attachments\/[A-Za-z0-9_-]+$/);
+      expect(await (await a.get(url)).text()).toBe('tenancy: an attached note');
+      expect((await b.get(url)).status()).toBe(404);
+      const borrowed = await b.post('/api/chat', {
+        data: {
+          id: randomUUID(),
+          trigger: 'submit-message',
+          message: {
+            id: randomUUID(),
+            role: 'user',
+            parts: [
+              { type: 'file', mediaType: 'text/plain', filename: 'note.txt', url },
+              { type: 'text', text: 'tenancy: read this' },
+            ],
+          },
+        },
+      });
+      expect(borrowed.status()).toBe(400);
     });
 
     test("A's running reply is A's alone: B can neither read it, stop it nor cancel its calls", async () => {

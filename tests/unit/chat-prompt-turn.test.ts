@@ -104,14 +104,16 @@ describe('a message holding an MCP prompt, through the chat handler', { timeout:
     });
     expect(JSON.stringify(stored?.parts[0])).not.toContain('trusted');
 
-    // The latest message edited: the prompt's text sent back as the user's own words.
+    // The message edited (a new version beside it, lib/chat/message-tree.ts): the prompt's text
+    // sent back as the user's own words.
     const edit = `prompt-edit-${randomUUID()}`;
     fake.scripts.push({ match: edit, steps: [{ kind: 'text', chunks: ['Replanned.'] }] });
     const second = await handleChatRequest(
       {
         id: conversation,
         trigger: 'submit-message',
-        message: { id: messageId, role: 'user', parts: [{ type: 'text', text: `${got.text}\n${edit}` }] },
+        parentId: null,
+        message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: `${got.text}\n${edit}` }] },
       },
       me,
     );

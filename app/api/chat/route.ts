@@ -1,4 +1,6 @@
 import { currentUser } from '@/lib/auth/session';
+import { chatBodyLimit } from '@/lib/chat/attachment-rules';
+import { hostConfig } from '@/lib/config/load';
 import { readJson } from '@/lib/http/json';
 import { openLane } from '@/lib/http/lane';
 import { routeHandler } from '@/lib/http/route-handler';
@@ -10,7 +12,8 @@ export const dynamic = 'force-dynamic';
 export const maxDuration = 300;
 
 export const POST = routeHandler(async (request: Request) => {
-  const body = await readJson(request);
+  // Room for the message's attached files (base64 in the body), within the host's limits.
+  const body = await readJson(request, chatBodyLimit(hostConfig().attachments));
   if (!body.ok) return body.response;
   const user = await currentUser(request);
   const over = await overUserLimit('chat-turn', user.id);

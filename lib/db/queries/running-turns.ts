@@ -112,7 +112,8 @@ export async function allRunningTurns(db: Db): Promise<RunningTurn[]> {
  * content and `metadata.ended` 'interrupted' after the user message the turn answered, if that
  * message is stored and still the conversation's last (otherwise the turn left a reply, or the
  * conversation went on without it, and nothing is marked). Only the reader whose delete takes the
- * marker writes the message: two reads at once mark it once. True when it was marked.
+ * marker writes the message: two reads at once mark it once. Where the conversation shows the
+ * branch ending at that message, it shows the mark (lib/chat/message-tree.ts). True when it was marked.
  */
 export async function markTurnInterrupted(db: Db, turn: RunningTurn): Promise<boolean> {
   const marked = await db
@@ -124,39 +125,57 @@ export async function markTurnInterrupted(db: Db, turn: RunningTurn): Promise<bo
         .where('turn_id', '=', turn.turnId)
         .returning(['conversation_id', 'user_id', 'message_id', 'turn_id']),
     )
-    .insertInto('messages')
-    .columns(['conversation_id', 'id', 'user_id', 'role', 'parts', 'metadata'])
-    .expression((eb) =>
-      eb
-        .selectFrom('gone')
-        .innerJoin('messages as asked', (join) =>
-          join
-            .onRef('asked.conversation_id', '=', 'gone.conversation_id')
-            .onRef('asked.user_id', '=', 'gone.user_id')
-            .onRef('asked.id', '=', 'gone.message_id'),
+    .with('marked', (qc) =>
+      qc
+        .insertInto('messages')
+        .columns(['conversation_id', 'id', 'user_id', 'role', 'parts', 'metadata', 'parent_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('gone')
+            .innerJoin('messages as asked', (join) =>
+              join
+                .onRef('asked.conversation_id', '=', 'gone.conversation_id')
+                .onRef('asked.user_id', '=', 'gone.user_id')
+                .onRef('asked.id', '=', 'gone.message_id'),
+            )
+            .where('asked.role', '=', 'user')
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('messages as later')
+                    .select('later.id')
+                    .whereRef('later.conversation_id', '=', 'gone.conversation_id')
+                    .whereRef('later.seq', '>', 'asked.seq'),
+                ),
+              ),
+            )
+            .select([
+              'gone.conversation_id',
+              sql<string>`${INTERRUPTED_PREFIX} || gone.turn_id`.as('id'),
+              'gone.user_id',
+              sql<'assistant'>`'assistant'`.as('role'),
+              sql<string>`'[]'::jsonb`.as('parts'),
+              sql<string>`cast(${JSON.stringify(INTERRUPTED_METADATA)} as jsonb)`.as('metadata'),
+              'gone.message_id as parent_id',
+            ]),
         )
-        .where('asked.role', '=', 'user')
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('messages as later')
-                .select('later.id')
-                .whereRef('later.conversation_id', '=', 'gone.conversation_id')
-                .whereRef('later.seq', '>', 'asked.seq'),
-            ),
-          ),
-        )
-        .select([
-          'gone.conversation_id',
-          sql<string>`${INTERRUPTED_PREFIX} || gone.turn_id`.as('id'),
-          'gone.user_id',
-          sql<'assistant'>`'assistant'`.as('role'),
-          sql<string>`'[]'::jsonb`.as('parts'),
-          sql<string>`cast(${JSON.stringify(INTERRUPTED_METADATA)} as jsonb)`.as('metadata'),
-        ]),
+        .onConflict((oc) => oc.columns(['conversation_id', 'id']).doNothing())
+        .returning(['id', 'parent_id']),
     )
-    .onConflict((oc) => oc.columns(['conversation_id', 'id']).doNothing())
-    .returning('id')
+    // The mark answers its message: shown where the branch shown ends at that message, in the
+    // same statement (a reader never sees the mark stored and the branch shown still short of it).
+    .with('shown', (qc) =>
+      qc
+        .updateTable('conversations')
+        .from('marked')
+        .set((eb) => ({ active_leaf: eb.ref('marked.id') }))
+        .where('conversations.id', '=', turn.conversationId)
+        .where('conversations.user_id', '=', turn.userId)
+        .whereRef('conversations.active_leaf', '=', 'marked.parent_id')
+        .returning('conversations.id'),
+    )
+    .selectFrom('marked')
+    .select('id')
     .execute();
   return marked.length > 0;
 }

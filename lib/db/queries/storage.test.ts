@@ -11,7 +11,7 @@ import {
   updateConversation,
 } from './conversations';
 import { dbTestTargets } from './db-targets';
-import { deleteMessagesAfter, listMessages, saveMessage, saveReply } from './messages';
+import { listMessages, saveMessage, saveReply } from './messages';
 import { deletePinsOf, listPins, savePin } from './pins';
 import {
   deleteStoredServer,
@@ -112,7 +112,7 @@ describe.each(targets)('storage on $name', (target) => {
     expect((await getConversation(db, LOCAL_USER_ID, 'mine'))?.title).toBe('Mine');
   });
 
-  it('stores UI message parts in order, upserts by id and deletes what follows an anchor', async () => {
+  it('stores UI message parts in order and upserts by id', async () => {
     await ensureConversation(db, LOCAL_USER_ID, 'c2', { title: 'T', chatMode: 'normal', modelId: null });
     await saveMessage(db, LOCAL_USER_ID, 'c2', text('u1', 'user', 'hello'));
     await saveMessage(db, LOCAL_USER_ID, 'c2', text('a1', 'assistant', 'hi'));
@@ -129,8 +129,6 @@ describe.each(targets)('storage on $name', (target) => {
     expect(messages[2]?.parts).toEqual([{ type: 'text', text: 'unicode ✓ "quotes" \\ and\nnewlines' }]);
     expect(messages[2]?.metadata).toEqual({ chatMode: 'normal' });
     expect(await listMessages(db, other, 'c2')).toEqual([]);
-    expect(await deleteMessagesAfter(db, LOCAL_USER_ID, 'c2', 'u1')).toBe(2);
-    expect((await listMessages(db, LOCAL_USER_ID, 'c2')).map((m) => m.id)).toEqual(['u1']);
   });
 
   it('a reply is saved and its conversation marked updated in one statement; upserted like any message', async () => {

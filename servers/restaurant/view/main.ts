@@ -45,6 +45,11 @@ let results: Summary[] = [];
 let lastQuery: Record<string, unknown> = {};
 /** The last derived update applied, so a duplicate does not re-render (10.6). */
 let lastUpdate = '';
+/**
+ * The bookings made in this view, by restaurant: its form shows the booking, not "Book it" again,
+ * until the user starts another one ("Book again").
+ */
+const bookings = new Map<string, { reservationId: string; text: string }>();
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -187,6 +192,41 @@ function showReservation(id: string) {
     void prepare(id, form);
   });
   detail.append(form);
+  const booking = bookings.get(id);
+  if (booking) showBooked(id, form, booking);
+}
+
+/** The form of a made booking: nothing in it can be sent again, and the reservation is shown. */
+function showBooked(id: string, form: HTMLFormElement, booking: { reservationId: string; text: string }) {
+  for (const control of form.querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')) {
+    control.disabled = true;
+  }
+  const actions = form.querySelector('.actions') as HTMLElement;
+  let book = form.querySelector<HTMLButtonElement>('[data-action="book"]');
+  if (!book) {
+    book = el('button', { type: 'button', 'data-action': 'book' });
+    actions.append(book);
+  }
+  book.textContent = 'Booked';
+  book.disabled = true;
+  form.dataset.state = 'booked';
+  // The draft line says what was booked; under it, the reservation's number and the way to start over.
+  const draft = form.querySelector('.draft') as HTMLElement;
+  draft.textContent = booking.text;
+  draft.dataset.kind = 'ok';
+  form.querySelector('[data-testid="reservation"]')?.remove();
+  const shown = el(
+    'p',
+    { class: 'booked', 'data-testid': 'reservation' },
+    booking.reservationId ? `Reservation ${booking.reservationId}.` : 'Reserved.',
+  );
+  const again = el('button', { type: 'button', 'data-action': 'reset' }, 'Book again');
+  again.addEventListener('click', () => {
+    bookings.delete(id);
+    showReservation(id);
+  });
+  shown.append(' ', again);
+  form.append(shown);
 }
 
 function reservationArgs(id: string, form: HTMLFormElement) {
@@ -214,15 +254,23 @@ async function prepare(id: string, form: HTMLFormElement) {
   form.querySelector('[data-action="book"]')?.remove();
   if (result.isError) return;
   const book = el('button', { type: 'button', 'data-action': 'book' }, 'Book it');
-  book.addEventListener('click', () => void create(args, draft));
+  book.addEventListener('click', () => void create(id, args, form, book));
   (form.querySelector('.actions') as HTMLElement).append(book);
 }
 
 /** Longer than any gate the host keeps open for a user: the host, not this view, ends the wait. */
 const GATE_WAIT_MS = 30 * 60_000;
 
-async function create(args: Record<string, unknown>, out: HTMLElement) {
+async function create(
+  id: string,
+  args: Record<string, unknown>,
+  form: HTMLFormElement,
+  book: HTMLButtonElement,
+) {
+  const out = form.querySelector('.draft') as HTMLElement;
   out.textContent = 'Waiting for your confirmation in the host…';
+  // One booking at a time: a second press while the host asks would only be refused.
+  book.disabled = true;
   try {
     // The host answers once its gate is answered or expires (GATE_TTL_MS, 2 minutes by default): the
     // SDK's 60 s default would show an error while the booking could still be approved and made.
@@ -232,10 +280,21 @@ async function create(args: Record<string, unknown>, out: HTMLElement) {
     )) as Result;
     out.textContent = textOf(result);
     out.dataset.kind = result.isError ? 'error' : 'ok';
+    if (!result.isError) {
+      const made = result.structuredContent as { reservationId?: unknown } | undefined;
+      const booking = {
+        reservationId: typeof made?.reservationId === 'string' ? made.reservationId : '',
+        text: textOf(result),
+      };
+      bookings.set(id, booking);
+      showBooked(id, form, booking);
+      return;
+    }
   } catch (error) {
     out.textContent = errorText(error);
     out.dataset.kind = 'error';
   }
+  book.disabled = false;
 }
 
 async function askInChat(id: string) {

@@ -11,10 +11,12 @@ import { REVEAL_FAILURES } from '@/lib/trust/secret-reference';
 
 export const dynamic = 'force-dynamic';
 
+// Other fields are dropped, not refused: a URL the browser sends is never used (the server reads
+// the reference's URL from the stored result), and its presence must not hide that check.
 const call = { conversationId: clientId, toolCallId: z.string().min(1).max(200) };
 const schema = z.union([
-  z.object({ ...call, referenceId: z.string().min(1).max(200) }).strict(),
-  z.object({ ...call, valueId: z.string().regex(/^\d{1,6}$/) }).strict(),
+  z.object({ ...call, referenceId: z.string().min(1).max(200) }),
+  z.object({ ...call, valueId: z.string().regex(/^\d{1,6}$/) }),
 ]);
 
 const NO_STORE = { 'cache-control': 'no-store' };
