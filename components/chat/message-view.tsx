@@ -7,6 +7,7 @@ import { isResourcePart } from '@/lib/chat/resource-part';
 import { isToolPart } from '@/lib/chat/ui-parts';
 import type { ReplyEnding } from '@/lib/llm/reply-metadata';
 import { DERIVED_TOOL_NAME } from '@/lib/mcplet/derived-result';
+import { toolLabel } from '@/lib/mcplet/tool-words';
 import { NotOfferedTool, ReviewChange } from '../pinning/review-change';
 import { McpIcon } from '../ui/mcp-icon';
 import { CancelCall } from './cancel-call';
@@ -153,7 +154,7 @@ export function MessageView({
                 task={view.task}
                 cancel={
                   live && view.cancellable && !view.run ? (
-                    <CancelCall toolCallId={part.toolCallId} toolName={view.name} />
+                    <CancelCall toolCallId={part.toolCallId} toolName={toolLabel(view.title, view.name)} />
                   ) : undefined
                 }
                 badges={

@@ -130,12 +130,12 @@ export function ToolCallCard({
           <details>
             <summary className="cursor-pointer text-xs text-muted">Result as text</summary>
             <ResultText text={resultText} />
-            <MediaList media={media} toolName={toolName} />
+            <MediaList media={media} toolName={label} />
           </details>
         ) : state === 'output-available' ? (
           <>
             <ResultText text={resultText} />
-            <MediaList media={media} toolName={toolName} />
+            <MediaList media={media} toolName={label} />
           </>
         ) : null}
         {state === 'cancelled' || state === 'stopped' || state === 'not-run' ? (
@@ -224,6 +224,7 @@ function ResultText({ text }: { text: string | undefined }) {
   );
 }
 
+/** `toolName`: the tool as people read it (its title, else its name made readable). */
 function MediaList({ media, toolName }: { media: ResultMedia[]; toolName: string }) {
   if (media.length === 0) return null;
   return (

@@ -31,7 +31,8 @@ test("a tool's image and audio are drawn in the card; a text-only model gets a n
   const cards = new ToolCards(page);
   const image = cards.images('probe_media');
   await expect(image).toHaveCount(1);
-  await expect(image).toHaveAttribute('alt', 'probe_media result 1 (image/png)');
+  // The tool as people read it (no title: its name as words).
+  await expect(image).toHaveAttribute('alt', 'Probe media result 1 (image/png)');
   expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await expect(cards.audio('probe_media')).toHaveAttribute('src', `data:audio/wav;base64,${PROBE_WAV}`);
   await expect(cards.result('probe_media')).toContainText('A chart and its sound.');
