@@ -123,9 +123,19 @@ export function usePipDock(
       const pointer = event.pointerId;
       // The pointer stays with the toolbar while it crosses the view's frame (another document).
       handle.setPointerCapture?.(pointer);
+      // A view's frame is another process: a move or the release over it can reach that frame before
+      // the capture above does, and the drop is lost. No frame takes the pointer while a view is dragged.
+      const frames = Array.from(document.querySelectorAll('iframe'), (frame) => {
+        const before = frame.style.pointerEvents;
+        frame.style.pointerEvents = 'none';
+        return () => {
+          frame.style.pointerEvents = before;
+        };
+      });
       const move = (e: globalThis.PointerEvent) =>
         setDrag({ x: e.clientX - start.x, y: e.clientY - start.y });
       const up = (e: globalThis.PointerEvent) => {
+        for (const restore of frames) restore();
         handle.removeEventListener('pointermove', move);
         handle.removeEventListener('pointerup', up);
         handle.removeEventListener('pointercancel', up);

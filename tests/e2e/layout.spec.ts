@@ -67,7 +67,7 @@ test.describe('the floating view (11.2 pip) docks where it hides no message', ()
   test.describe('on a desktop', () => {
     test.use({ viewport: DESKTOP });
 
-    test('the newest message stays visible; arrow keys on its handle move the view to another corner', async ({
+    test('the newest message stays visible; arrow keys and a drag move the view to another corner', async ({
       chat,
       fakeModel,
       page,
@@ -85,6 +85,15 @@ test.describe('the floating view (11.2 pip) docks where it hides no message', ()
       await pip.handle().press('ArrowLeft');
       await expect(pip.window()).toHaveAttribute('data-corner', 'top-left');
       expect((await pip.box()).x).toBeLessThan(before.x);
+      await expectNewestClear(chat, pip);
+
+      // Dragged by its handle towards the bottom right, across its own frame, it docks in that corner.
+      // hover() waits until the handle stands still (the move to the last corner may still be drawn).
+      await pip.handle().hover();
+      await page.mouse.down();
+      await page.mouse.move(DESKTOP.width - 60, DESKTOP.height - 200, { steps: 8 });
+      await page.mouse.up();
+      await expect(pip.window()).toHaveAttribute('data-corner', 'bottom-right');
       await expectNewestClear(chat, pip);
     });
   });
