@@ -1,3 +1,4 @@
+import 'server-only';
 import { envSetting } from '../config/env-settings';
 
 /** A whole number from the environment, within the bounds lib/config/env-settings.ts declares for it. */
